@@ -1,0 +1,214 @@
+package io.lumen.server;
+
+import io.lumen.config.ConfigLoader;
+import io.lumen.tls.KeyStores;
+import io.lumen.tls.SslContexts;
+import io.undertow.Undertow;
+import io.undertow.UndertowOptions;
+import io.undertow.server.HttpHandler;
+import io.undertow.server.handlers.GracefulShutdownHandler;
+import io.undertow.util.HttpString;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.xnio.Options;
+import org.xnio.SslClientAuthMode;
+
+import javax.net.ssl.SSLContext;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.security.KeyStore;
+import java.util.List;
+import java.util.ServiceLoader;
+import java.util.concurrent.ExecutorService;
+
+/**
+ * The Undertow server of one service, built from {@link ServerConfig}. {@link #start()} runs the
+ * startup hooks and opens the listeners; {@link #stop()} drains in-flight requests for up to
+ * {@code shutdownGracefulPeriod}, runs the shutdown hooks and closes everything. Both are
+ * idempotent and thread-safe.
+ */
+public final class LumenServer {
+    private static final Logger LOG = LoggerFactory.getLogger(LumenServer.class);
+    private static final HttpString SERVER = new HttpString("Server");
+
+    private final ServerConfig config;
+    private final ConfigLoader loader;
+    private final Readiness readiness;
+    private final ExecutorService blockingExecutor;
+    private Undertow undertow;
+    private GracefulShutdownHandler graceful;
+    private boolean stopped;
+
+    public LumenServer(ServerConfig config, ConfigLoader loader, Readiness readiness) {
+        this.config = config;
+        this.loader = loader;
+        this.readiness = readiness;
+        this.blockingExecutor = BlockingExecutors.choose(config.blockingExecutor());
+    }
+
+    /** Virtual threads when chosen and available, else {@code null} (the worker pool). */
+    public ExecutorService blockingExecutor() {
+        return blockingExecutor;
+    }
+
+    public ServerConfig config() {
+        return config;
+    }
+
+    /**
+     * Runs the startup hooks found with {@link ServiceLoader}, in order, before any handler is
+     * created. A failing hook stops startup.
+     */
+    public static void runStartupHooks(ServiceContext context) {
+        for (StartupHook hook : ServiceLoader.load(StartupHook.class, classLoader())) {
+            try {
+                hook.onStartup(context);
+            } catch (RuntimeException e) {
+                throw e;
+            } catch (Exception e) {
+                throw new IllegalStateException("startup hook " + hook.getClass().getName() + " failed: " + e.getMessage(), e);
+            }
+        }
+    }
+
+    /** Binds the listeners with {@code root} behind graceful shutdown; readiness turns true. */
+    public synchronized void start(HttpHandler root) {
+        if (undertow != null || stopped) {
+            throw new IllegalStateException("a server starts once");
+        }
+        HttpHandler handler = root;
+        if (!config.serverString().isEmpty()) {
+            handler = new ServerHeaderHandler(SERVER, config.serverString(), handler);
+        }
+        graceful = new GracefulShutdownHandler(handler);
+        Undertow u = builder().setHandler(graceful).build();
+        try {
+            u.start();
+        } catch (RuntimeException e) {
+            u.stop(); // releases the XNIO worker threads a failed bind leaves behind
+            throw e;
+        }
+        undertow = u;
+        readiness.set(Readiness.State.READY);
+        LOG.info("{} ({}) listening on {}; blocking handlers run on {}", config.serviceId(), config.environment(),
+                listenerUris(), BlockingExecutors.describe(blockingExecutor, config.workerThreads()));
+    }
+
+    private Undertow.Builder builder() {
+        Undertow.Builder b = Undertow.builder()
+                .setIoThreads(config.ioThreads())
+                .setWorkerThreads(config.workerThreads())
+                .setBufferSize(config.bufferSize())
+                .setDirectBuffers(true)
+                .setSocketOption(Options.BACKLOG, config.backlog())
+                .setServerOption(UndertowOptions.ALWAYS_SET_KEEP_ALIVE, false)
+                .setServerOption(UndertowOptions.ALWAYS_SET_DATE, config.alwaysSetDate())
+                .setServerOption(UndertowOptions.RECORD_REQUEST_START_TIME, false)
+                .setServerOption(UndertowOptions.ENABLE_HTTP2, config.enableHttp2())
+                .setServerOption(UndertowOptions.MAX_ENTITY_SIZE, config.maxTransferFileSize())
+                .setServerOption(UndertowOptions.ALLOW_UNESCAPED_CHARACTERS_IN_URL, config.allowUnescapedCharactersInUrl());
+        if (config.enableHttp()) {
+            b.addHttpListener(config.httpPort(), config.ip());
+        }
+        if (config.enableHttps()) {
+            b.addHttpsListener(config.httpsPort(), config.ip(), sslContext());
+            if (config.enableTwoWayTls()) {
+                b.setSocketOption(Options.SSL_CLIENT_AUTH_MODE, SslClientAuthMode.REQUIRED);
+            }
+        }
+        return b;
+    }
+
+    private SSLContext sslContext() {
+        KeyStore keys = KeyStores.load(loader, config.keystoreName(), config.keystorePass(), "server.yml keystoreName");
+        KeyStore trust = config.enableTwoWayTls()
+                ? KeyStores.load(loader, config.truststoreName(), config.truststorePass(), "server.yml truststoreName")
+                : null;
+        return SslContexts.server(keys, config.keyPass(), trust, "server.yml keystoreName");
+    }
+
+    /** The bound HTTP port (useful with port 0), or -1 when HTTP is off or the server is not running. */
+    public synchronized int httpPort() {
+        return port("http");
+    }
+
+    /** The bound HTTPS port, or -1. */
+    public synchronized int httpsPort() {
+        return port("https");
+    }
+
+    private int port(String protocol) {
+        if (undertow == null) {
+            return -1;
+        }
+        for (Undertow.ListenerInfo l : undertow.getListenerInfo()) {
+            if (l.getProtcol().equals(protocol) && l.getAddress() instanceof InetSocketAddress a) {
+                return a.getPort();
+            }
+        }
+        return -1;
+    }
+
+    /** The URIs clients use, with 127.0.0.1 for a wildcard address. */
+    public synchronized List<URI> listenerUris() {
+        if (undertow == null) {
+            return List.of();
+        }
+        return undertow.getListenerInfo().stream()
+                .filter(l -> l.getAddress() instanceof InetSocketAddress)
+                .map(l -> {
+                    InetSocketAddress a = (InetSocketAddress) l.getAddress();
+                    String host = a.getAddress().isAnyLocalAddress() ? "127.0.0.1" : a.getHostString();
+                    if (host.contains(":")) {
+                        host = "[" + host + "]";
+                    }
+                    return URI.create(l.getProtcol() + "://" + host + ":" + a.getPort());
+                })
+                .toList();
+    }
+
+    /**
+     * Graceful stop: readiness goes false, the listeners stop accepting, in-flight requests get up
+     * to {@code shutdownGracefulPeriod} ms to finish (new requests on open connections get 503),
+     * shutdown hooks run, then the server and its threads stop.
+     */
+    public synchronized void stop(ServiceContext context) {
+        if (stopped) {
+            return;
+        }
+        stopped = true;
+        readiness.set(Readiness.State.DRAINING);
+        if (undertow != null) {
+            undertow.getListenerInfo().forEach(Undertow.ListenerInfo::suspend);
+            graceful.shutdown();
+            try {
+                if (!graceful.awaitShutdown(config.shutdownGracefulPeriod())) {
+                    LOG.warn("requests still in flight after shutdownGracefulPeriod {} ms; stopping anyway",
+                            config.shutdownGracefulPeriod());
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        for (ShutdownHook hook : ServiceLoader.load(ShutdownHook.class, classLoader())) {
+            try {
+                hook.onShutdown(context);
+            } catch (Exception e) {
+                LOG.error("shutdown hook {} failed", hook.getClass().getName(), e);
+            }
+        }
+        if (undertow != null) {
+            undertow.stop();
+        }
+        if (blockingExecutor != null) {
+            blockingExecutor.shutdown();
+        }
+        readiness.set(Readiness.State.STOPPED);
+        LOG.info("{} stopped", config.serviceId());
+    }
+
+    private static ClassLoader classLoader() {
+        ClassLoader cl = Thread.currentThread().getContextClassLoader();
+        return cl != null ? cl : LumenServer.class.getClassLoader();
+    }
+}

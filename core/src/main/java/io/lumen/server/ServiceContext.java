@@ -1,0 +1,36 @@
+package io.lumen.server;
+
+import io.lumen.config.ConfigLoader;
+import io.lumen.status.ErrorResponder;
+import io.lumen.status.StatusCatalogue;
+
+import java.util.concurrent.Executor;
+
+/**
+ * What the framework hands to hooks and to handlers created from handler.yml: the config loader,
+ * the status catalogue, the error writer, readiness and the executor for blocking work. One per
+ * service; thread-safe. Handlers read their config here once, in their constructor.
+ */
+public interface ServiceContext {
+    ConfigLoader config();
+
+    ServerConfig server();
+
+    StatusCatalogue statuses();
+
+    ErrorResponder errors();
+
+    Readiness readiness();
+
+    /**
+     * Where blocking handlers run: a virtual-thread-per-task executor on Java 21+ (when
+     * {@code blockingExecutor} allows it), or {@code null} for the server's worker pool.
+     */
+    Executor blockingExecutor();
+
+    /**
+     * The one instance of {@code type} in this service, created by {@code factory} on first use:
+     * how handlers of one service share a store, a pool or a client without static state.
+     */
+    <T> T shared(Class<T> type, java.util.function.Supplier<? extends T> factory);
+}

@@ -1,0 +1,98 @@
+package io.lumen.status;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.undertow.server.HttpServerExchange;
+import io.undertow.util.Headers;
+import io.undertow.util.HttpString;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.util.Map;
+
+/**
+ * The one writer of Lumen's error JSON:
+ * {@code {"statusCode":404,"code":"ERR10048","message":"...","description":"...","severity":"ERROR"}}
+ * plus any details of a {@link StatusException}. Safe on IO and worker threads.
+ */
+public final class ErrorResponder {
+    private static final Logger LOG = LoggerFactory.getLogger(ErrorResponder.class);
+    private static final String JSON = "application/json";
+
+    private final StatusCatalogue catalogue;
+    private final JsonFactory json;
+
+    public ErrorResponder(StatusCatalogue catalogue) {
+        this.catalogue = catalogue;
+        this.json = new ObjectMapper().getFactory();
+    }
+
+    public StatusCatalogue catalogue() {
+        return catalogue;
+    }
+
+    /** An exception for {@code code} with its description filled from {@code args}. */
+    public StatusException exception(String code, Object... args) {
+        return new StatusException(catalogue.get(code), args);
+    }
+
+    /** Answers {@code code} with the description filled from {@code args}. */
+    public void send(HttpServerExchange exchange, String code, Object... args) {
+        Status status = catalogue.get(code);
+        send(exchange, status, status.describe(args), Map.of(), null);
+    }
+
+    public void send(HttpServerExchange exchange, StatusException e) {
+        send(exchange, e.status(), e.description(), e.details(), null);
+    }
+
+    /**
+     * Answers with the error JSON and extra response headers (e.g. {@code Allow}). If the response
+     * has already started nothing can be said any more: the connection is closed so the client sees
+     * a truncated response rather than a wrong one.
+     */
+    public void send(HttpServerExchange exchange, Status status, String description,
+                     Map<String, Object> details, Map<HttpString, String> headers) {
+        if (exchange.isResponseStarted()) {
+            LOG.debug("response already started, closing connection instead of sending {}", status.code());
+            exchange.setPersistent(false);
+            exchange.endExchange();
+            return;
+        }
+        byte[] body = toJson(status, description, details);
+        exchange.setStatusCode(status.statusCode());
+        exchange.getResponseHeaders().put(Headers.CONTENT_TYPE, JSON);
+        if (headers != null) {
+            headers.forEach((name, value) -> exchange.getResponseHeaders().put(name, value));
+        }
+        exchange.getResponseSender().send(ByteBuffer.wrap(body));
+    }
+
+    /** The error JSON as bytes. */
+    public byte[] toJson(Status status, String description, Map<String, Object> details) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream(192);
+        try (JsonGenerator g = json.createGenerator(out)) {
+            g.writeStartObject();
+            g.writeNumberField("statusCode", status.statusCode());
+            g.writeStringField("code", status.code());
+            g.writeStringField("message", status.message());
+            g.writeStringField("description", description);
+            g.writeStringField("severity", status.severity());
+            if (details != null) {
+                for (Map.Entry<String, Object> d : details.entrySet()) {
+                    g.writeFieldName(d.getKey());
+                    g.writeObject(d.getValue());
+                }
+            }
+            g.writeEndObject();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return out.toByteArray();
+    }
+}

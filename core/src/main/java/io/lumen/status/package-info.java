@@ -1,0 +1,9 @@
+/**
+ * The status catalogue and the error JSON.
+ *
+ * <p>{@link io.lumen.status.StatusCatalogue} merges the framework's {@code status.yml} with an
+ * application's {@code app-status.yml}; {@link io.lumen.status.ErrorResponder} is the one place that
+ * writes the error JSON; {@link io.lumen.status.StatusException} carries a status through a chain.
+ * All types here are immutable and thread-safe.
+ */
+package io.lumen.status;

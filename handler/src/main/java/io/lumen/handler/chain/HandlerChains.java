@@ -1,0 +1,159 @@
+package io.lumen.handler.chain;
+
+import io.lumen.config.ConfigException;
+import io.lumen.config.ConfigFile;
+import io.lumen.handler.FailureHandler;
+import io.lumen.handler.Middleware;
+import io.lumen.handler.config.HandlerConfig;
+import io.lumen.handler.config.PathEntry;
+import io.lumen.handler.router.PathTemplate;
+import io.lumen.handler.router.Route;
+import io.lumen.handler.router.Router;
+import io.lumen.handler.router.RouterHandler;
+import io.lumen.server.ServiceContext;
+import io.undertow.server.HttpHandler;
+import io.undertow.util.HttpString;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Turns handler.yml into a ready {@link RouterHandler}: handlers instantiated, chains expanded,
+ * disabled middleware dropped, each route linked, every route's chain logged once. Any problem is
+ * a {@link ConfigException} naming handler.yml, the line and the entry.
+ */
+public final class HandlerChains {
+    private static final Logger LOG = LoggerFactory.getLogger(HandlerChains.class);
+    private static final Set<String> METHODS = Set.of("GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS", "TRACE", "CONNECT");
+
+    private final ConfigFile file;
+    private final HandlerConfig config;
+    private final HandlerRegistry registry;
+    private final ChainLinker linker;
+    private final Map<String, List<String>> chains = new LinkedHashMap<>();
+    private final Map<String, String> chainPointers = new LinkedHashMap<>();
+
+    private HandlerChains(ConfigFile file, HandlerConfig config, ServiceContext context, FailureHandler lastResort,
+                          ClassLoader classLoader) {
+        this.file = file;
+        this.config = config;
+        this.registry = new HandlerRegistry(file, context, classLoader, Builtins.load(classLoader));
+        this.linker = new ChainLinker(context.blockingExecutor(), lastResort);
+    }
+
+    /**
+     * Builds the router of {@code file} (handler.yml, already bound to {@code config}).
+     *
+     * @param lastResort answers failures no exception middleware handles
+     */
+    public static RouterHandler build(ConfigFile file, HandlerConfig config, ServiceContext context,
+                                      FailureHandler lastResort, ClassLoader classLoader) {
+        return new HandlerChains(file, config, context, lastResort, classLoader).build(context);
+    }
+
+    private RouterHandler build(ServiceContext context) {
+        Router.Builder routes = Router.builder();
+        if (!config.enabled()) {
+            LOG.info("{}: enabled is false, no routes are served", file.displayName());
+            return new RouterHandler(routes.build(), null, context.errors());
+        }
+        registry.declare(config.handlers(), "/handlers");
+        registry.declare(config.additionalHandlers(), "/additionalHandlers");
+        declareChains(config.chains(), "/chains");
+        declareChains(config.additionalChains(), "/additionalChains");
+        addPaths(routes, config.paths(), "/paths");
+        addPaths(routes, config.additionalPaths(), "/additionalPaths");
+        HttpHandler fallback = null;
+        if (!config.defaultHandlers().isEmpty()) {
+            List<Link> links = resolve(config.defaultHandlers(), "/defaultHandlers");
+            fallback = linker.link("*", "*", links, msg -> file.error("/defaultHandlers", msg));
+            LOG.info("default -> {}", ChainLinker.names(links));
+        }
+        return new RouterHandler(routes.build(), fallback, context.errors());
+    }
+
+    private void declareChains(Map<String, List<String>> declared, String pointer) {
+        for (Map.Entry<String, List<String>> c : declared.entrySet()) {
+            String p = pointer + "/" + c.getKey();
+            if (chains.containsKey(c.getKey())) {
+                throw file.error(p, "chain '" + c.getKey() + "' is declared twice (first at line "
+                        + file.lineOf(chainPointers.get(c.getKey())) + ")");
+            }
+            if (registry.isDeclared(c.getKey())) {
+                throw file.error(p, "'" + c.getKey() + "' names both a chain and a handler: rename one");
+            }
+            List<String> items = c.getValue() == null ? List.of() : c.getValue();
+            for (int i = 0; i < items.size(); i++) {
+                String item = items.get(i);
+                if (registry.find(item) == null) {
+                    throw file.error(p + "/" + i, "unknown handler '" + item + "' in chain '" + c.getKey()
+                            + "' (known handlers: " + registry.describeKnown() + ")");
+                }
+            }
+            chains.put(c.getKey(), items);
+            chainPointers.put(c.getKey(), p);
+        }
+    }
+
+    private void addPaths(Router.Builder routes, List<PathEntry> paths, String pointer) {
+        for (int i = 0; i < paths.size(); i++) {
+            PathEntry entry = paths.get(i);
+            String p = pointer + "/" + i;
+            if (entry == null) {
+                throw file.error(p, "a path entry needs path, method and exec");
+            }
+            PathTemplate template;
+            try {
+                template = PathTemplate.parse(entry.path());
+            } catch (IllegalArgumentException e) {
+                throw file.error(p + "/path", e.getMessage());
+            }
+            if (entry.method() == null || !METHODS.contains(entry.method().trim().toUpperCase(Locale.ROOT))) {
+                throw file.error(p + "/method", "method must be one of " + new java.util.TreeSet<>(METHODS)
+                        + ", got '" + entry.method() + "'");
+            }
+            String method = entry.method().trim().toUpperCase(Locale.ROOT);
+            if (entry.exec().isEmpty()) {
+                throw file.error(p, "exec is missing or empty: list the chains and handlers to run for "
+                        + method + " " + entry.path());
+            }
+            List<Link> links = resolve(entry.exec(), p + "/exec");
+            HttpHandler handler = linker.link(method, template.text(), links, msg -> file.error(p + "/exec", msg));
+            try {
+                routes.add(new Route(HttpString.tryFromString(method), template, handler,
+                        file.displayName() + ":" + file.lineOf(p)));
+            } catch (IllegalArgumentException e) {
+                throw file.error(p, e.getMessage());
+            }
+            LOG.info("{} {} -> {}", method, template.text(), ChainLinker.names(links));
+        }
+    }
+
+    /** Expands chain names, looks handlers up, and drops disabled middleware. */
+    private List<Link> resolve(List<String> exec, String pointer) {
+        List<Link> links = new ArrayList<>();
+        for (int i = 0; i < exec.size(); i++) {
+            String name = exec.get(i);
+            List<String> chain = chains.get(name);
+            List<String> names = chain != null ? chain : List.of(name == null ? "" : name);
+            for (String n : names) {
+                Object handler = registry.find(n);
+                if (handler == null) {
+                    throw file.error(pointer + "/" + i, "unknown handler or chain '" + name + "' (chains: "
+                            + String.join(", ", chains.keySet()) + "; handlers: " + registry.describeKnown() + ")");
+                }
+                if (handler instanceof Middleware m && !m.isEnabled()) {
+                    continue;
+                }
+                links.add(new Link(n, handler));
+            }
+        }
+        return links;
+    }
+}

@@ -1,0 +1,115 @@
+package io.lumen.handler.chain;
+
+import io.lumen.config.ConfigException;
+import io.lumen.config.ConfigFile;
+import io.lumen.handler.Middleware;
+import io.lumen.server.ServiceContext;
+import io.undertow.server.HttpHandler;
+
+import java.lang.reflect.Constructor;
+import java.lang.reflect.InvocationTargetException;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+
+/**
+ * The handler objects of handler.yml, by name. Each {@code handlers} entry ({@code FQCN@alias} or
+ * {@code FQCN}) is instantiated once, with a public {@code (ServiceContext)} constructor if it has
+ * one, else its public no-arg constructor. Built-in short names are instantiated on first use.
+ */
+final class HandlerRegistry {
+    private final ConfigFile file;
+    private final ServiceContext context;
+    private final ClassLoader classLoader;
+    private final Builtins builtins;
+    private final Map<String, Object> byName = new LinkedHashMap<>();
+    private final Map<String, String> pointerByName = new LinkedHashMap<>();
+
+    HandlerRegistry(ConfigFile file, ServiceContext context, ClassLoader classLoader, Builtins builtins) {
+        this.file = file;
+        this.context = context;
+        this.classLoader = classLoader;
+        this.builtins = builtins;
+    }
+
+    /** Instantiates the entries of one list ({@code handlers} or {@code additionalHandlers}). */
+    void declare(List<String> entries, String listPointer) {
+        for (int i = 0; i < entries.size(); i++) {
+            String pointer = listPointer + "/" + i;
+            String entry = entries.get(i) == null ? "" : entries.get(i).trim();
+            int at = entry.indexOf('@');
+            String className = at < 0 ? entry : entry.substring(0, at).trim();
+            String name = at < 0 ? entry : entry.substring(at + 1).trim();
+            if (className.isEmpty() || name.isEmpty()) {
+                throw file.error(pointer, "a handler entry is 'com.example.MyHandler@alias' or 'com.example.MyHandler', got '" + entry + "'");
+            }
+            if (byName.containsKey(name)) {
+                throw file.error(pointer, "handler name '" + name + "' is declared twice (first at line "
+                        + file.lineOf(pointerByName.get(name)) + ")");
+            }
+            byName.put(name, instantiate(className, pointer));
+            pointerByName.put(name, pointer);
+        }
+    }
+
+    /** The handler called {@code name}: declared, or a built-in created now; {@code null} if neither. */
+    Object find(String name) {
+        Object h = byName.get(name);
+        if (h == null && builtins.className(name) != null) {
+            h = instantiate(builtins.className(name), "");
+            byName.put(name, h);
+        }
+        return h;
+    }
+
+    boolean isDeclared(String name) {
+        return byName.containsKey(name);
+    }
+
+    String describeKnown() {
+        TreeSet<String> names = new TreeSet<>(byName.keySet());
+        names.addAll(builtins.all().keySet());
+        return String.join(", ", names);
+    }
+
+    private Object instantiate(String className, String pointer) {
+        Class<?> type;
+        try {
+            type = Class.forName(className, true, classLoader);
+        } catch (ClassNotFoundException | LinkageError e) {
+            throw file.error(pointer, "class " + className + " not found on the classpath");
+        }
+        if (!HttpHandler.class.isAssignableFrom(type) && !Middleware.class.isAssignableFrom(type)) {
+            throw file.error(pointer, className + " is neither an io.undertow.server.HttpHandler nor an io.lumen.handler.Middleware");
+        }
+        try {
+            Constructor<?> withContext = constructor(type, ServiceContext.class);
+            if (withContext != null) {
+                return withContext.newInstance(context);
+            }
+            Constructor<?> noArg = constructor(type);
+            if (noArg != null) {
+                return noArg.newInstance();
+            }
+        } catch (InvocationTargetException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof ConfigException ce) {
+                throw ce; // the handler's own config error already names its file and line
+            }
+            throw file.error(pointer, className + " failed to start: " + cause);
+        } catch (ReflectiveOperationException e) {
+            throw file.error(pointer, "cannot create " + className + ": " + e);
+        }
+        throw file.error(pointer, className + " needs a public no-arg constructor or a public (io.lumen.server.ServiceContext) constructor");
+    }
+
+    private static Constructor<?> constructor(Class<?> type, Class<?>... params) {
+        try {
+            Constructor<?> c = type.getConstructor(params);
+            return java.lang.reflect.Modifier.isPublic(type.getModifiers()) ? c : null;
+        } catch (NoSuchMethodException e) {
+            return null;
+        }
+    }
+}

@@ -1,0 +1,60 @@
+package io.lumen.handler.router;
+
+import io.undertow.server.HttpHandler;
+import io.undertow.util.HttpString;
+import io.undertow.util.Methods;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeSet;
+
+/**
+ * The routes of one path by method: a few entries, searched linearly. Undertow hands the handler
+ * its interned method constants, so the identity check nearly always hits first.
+ */
+final class MethodTable {
+    private HttpString[] methods = new HttpString[0];
+    private Route[] routes = new Route[0];
+
+    void add(Route route) {
+        int n = methods.length;
+        methods = java.util.Arrays.copyOf(methods, n + 1);
+        routes = java.util.Arrays.copyOf(routes, n + 1);
+        methods[n] = route.method();
+        routes[n] = route;
+    }
+
+    /** The route for {@code method}; HEAD falls back to GET. {@code null} if none. */
+    Route find(HttpString method) {
+        for (int i = 0; i < methods.length; i++) {
+            if (methods[i] == method) {
+                return routes[i];
+            }
+        }
+        for (int i = 0; i < methods.length; i++) {
+            if (methods[i].equals(method)) {
+                return routes[i];
+            }
+        }
+        return method.equals(Methods.HEAD) ? find(Methods.GET) : null;
+    }
+
+    /** The handler for {@code method}, or {@code null}; the hot path of literal routes. */
+    HttpHandler handler(HttpString method) {
+        Route r = find(method);
+        return r == null ? null : r.handler();
+    }
+
+    void allowed(TreeSet<String> into) {
+        for (HttpString m : methods) {
+            into.add(m.toString());
+            if (m.equals(Methods.GET)) {
+                into.add(Methods.HEAD_STRING);
+            }
+        }
+    }
+
+    List<Route> routes() {
+        return new ArrayList<>(List.of(routes));
+    }
+}

@@ -1,0 +1,109 @@
+package io.lumen.handler.router;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * A parsed route template such as {@code /v1/pets/{petId}} or {@code /static/*}. Segments are
+ * literal, a whole-segment {@code {name}}, or a final {@code *} that matches the rest of the path
+ * (including nothing).
+ */
+public final class PathTemplate {
+    private static final Pattern PARAM = Pattern.compile("\\{([A-Za-z_][A-Za-z0-9_.\\-]*)}");
+
+    private final String text;
+    private final String[] literals;       // per segment: the literal, or null for a param
+    private final List<String> paramNames; // in order of appearance
+    private final boolean wildcard;
+
+    private PathTemplate(String text, String[] literals, List<String> paramNames, boolean wildcard) {
+        this.text = text;
+        this.literals = literals;
+        this.paramNames = paramNames;
+        this.wildcard = wildcard;
+    }
+
+    /** Parses {@code text}; throws {@link IllegalArgumentException} saying what is wrong. */
+    public static PathTemplate parse(String text) {
+        if (text == null || !text.startsWith("/")) {
+            throw new IllegalArgumentException("a path must start with '/', got '" + text + "'");
+        }
+        List<String> literals = new ArrayList<>();
+        List<String> params = new ArrayList<>();
+        Set<String> seen = new HashSet<>();
+        boolean wildcard = false;
+        String body = text.substring(1);
+        String[] segments = body.isEmpty() ? new String[0] : body.split("/", -1);
+        for (int i = 0; i < segments.length; i++) {
+            String s = segments[i];
+            boolean last = i == segments.length - 1;
+            if (s.equals("*")) {
+                if (!last) {
+                    throw new IllegalArgumentException("'*' is only allowed as the last segment of '" + text + "'");
+                }
+                wildcard = true;
+            } else if (s.startsWith("{") || s.endsWith("}")) {
+                var m = PARAM.matcher(s);
+                if (!m.matches()) {
+                    throw new IllegalArgumentException("segment '" + s + "' of '" + text
+                            + "' is not a parameter: write a whole segment as {name}");
+                }
+                if (!seen.add(m.group(1))) {
+                    throw new IllegalArgumentException("parameter {" + m.group(1) + "} appears twice in '" + text + "'");
+                }
+                literals.add(null);
+                params.add(m.group(1));
+            } else if (s.contains("{") || s.contains("}") || s.contains("*")) {
+                throw new IllegalArgumentException("segment '" + s + "' of '" + text
+                        + "' mixes text with '{', '}' or '*': parameters and '*' must be whole segments");
+            } else if (s.isEmpty() && !last) {
+                throw new IllegalArgumentException("'" + text + "' has an empty segment ('//')");
+            } else {
+                literals.add(s);
+            }
+        }
+        return new PathTemplate(text, literals.toArray(new String[0]), List.copyOf(params), wildcard);
+    }
+
+    public String text() {
+        return text;
+    }
+
+    /** True when the template has no parameters and no wildcard: it matches one path exactly. */
+    public boolean isLiteral() {
+        return paramNames.isEmpty() && !wildcard;
+    }
+
+    public boolean hasWildcard() {
+        return wildcard;
+    }
+
+    public List<String> paramNames() {
+        return paramNames;
+    }
+
+    /** Segments before the wildcard; {@code null} entries are parameters. */
+    List<String> segments() {
+        return java.util.Collections.unmodifiableList(java.util.Arrays.asList(literals.clone()));
+    }
+
+    /** The template with parameter names erased: equal shapes match the same requests. */
+    public String shape() {
+        StringBuilder b = new StringBuilder();
+        for (String l : segments()) {
+            b.append('/').append(l == null ? "{}" : l);
+        }
+        if (wildcard) {
+            b.append("/*");
+        }
+        return b.length() == 0 ? "/" : b.toString();
+    }
+
+    @Override
+    public String toString() {
+        return text;
+    }
+}

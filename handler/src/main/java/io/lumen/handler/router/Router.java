@@ -1,0 +1,192 @@
+package io.lumen.handler.router;
+
+import io.undertow.util.HttpString;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+
+/**
+ * Finds the route of a request. Literal paths: one {@link HashMap} lookup. Templates: a segment
+ * trie searched depth-first with literal segments before {@code {param}} before {@code *}; the
+ * first route that also has the request's method wins, so {@code DELETE /pets/mine} can still reach
+ * {@code DELETE /pets/{id}} when {@code /pets/mine} only has GET. Immutable after {@link Builder#build()}.
+ */
+public final class Router {
+    private final Map<String, MethodTable> literal;
+    private final Node root;
+    private final List<Route> routes;
+
+    private Router(Map<String, MethodTable> literal, Node root, List<Route> routes) {
+        this.literal = literal;
+        this.root = root;
+        this.routes = routes;
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** Every route, in declaration order. */
+    public List<Route> routes() {
+        return routes;
+    }
+
+    /** Fast path: the table of a literal path, or {@code null}. */
+    MethodTable literal(String path) {
+        return literal.get(path);
+    }
+
+    /** The outcome of a full search. */
+    record Match(Route route, String[] values, String rest, TreeSet<String> allowed) {
+    }
+
+    /**
+     * Searches the trie. Returns a match with a route when one has {@code method}; otherwise a
+     * match with {@code allowed} holding the methods of every route whose path matched (empty:
+     * no route has this path).
+     */
+    Match find(HttpString method, String path) {
+        String[] segments = split(path);
+        String[] values = new String[segments.length];
+        Search s = new Search(method, segments, values);
+        s.walk(root, 0, 0);
+        if (s.found != null) {
+            return new Match(s.found, java.util.Arrays.copyOf(values, s.foundParams), s.rest, null);
+        }
+        return new Match(null, null, null, s.allowed);
+    }
+
+    private static String[] split(String path) {
+        if (path.isEmpty() || path.equals("/")) {
+            return new String[0];
+        }
+        return path.substring(1).split("/", -1);
+    }
+
+    /** One trie node: a segment position. */
+    private static final class Node {
+        final Map<String, Node> literals = new HashMap<>();
+        Node param;
+        MethodTable here;     // routes ending at this node
+        MethodTable wildcard; // routes ending with '/*' below this node
+    }
+
+    private static final class Search {
+        final HttpString method;
+        final String[] segments;
+        final String[] values;
+        final TreeSet<String> allowed = new TreeSet<>();
+        Route found;
+        int foundParams;
+        String rest;
+
+        Search(HttpString method, String[] segments, String[] values) {
+            this.method = method;
+            this.segments = segments;
+            this.values = values;
+        }
+
+        boolean walk(Node node, int index, int params) {
+            if (index == segments.length && node.here != null) {
+                if (take(node.here, params, null)) {
+                    return true;
+                }
+            }
+            if (index < segments.length) {
+                Node lit = node.literals.get(segments[index]);
+                if (lit != null && walk(lit, index + 1, params)) {
+                    return true;
+                }
+                if (node.param != null && !segments[index].isEmpty()) {
+                    values[params] = segments[index];
+                    if (walk(node.param, index + 1, params + 1)) {
+                        return true;
+                    }
+                }
+            }
+            if (node.wildcard != null) {
+                String remaining = index >= segments.length ? "" : String.join("/",
+                        java.util.Arrays.asList(segments).subList(index, segments.length));
+                return take(node.wildcard, params, remaining);
+            }
+            return false;
+        }
+
+        private boolean take(MethodTable table, int params, String remaining) {
+            Route r = table.find(method);
+            if (r != null) {
+                found = r;
+                foundParams = params;
+                rest = remaining;
+                return true;
+            }
+            table.allowed(allowed);
+            return false;
+        }
+    }
+
+    /** Collects routes and rejects duplicates and equivalent templates. */
+    public static final class Builder {
+        private final Map<String, MethodTable> literal = new HashMap<>();
+        private final Node root = new Node();
+        private final List<Route> routes = new ArrayList<>();
+        private final Map<String, Route> byShapeAndMethod = new LinkedHashMap<>();
+        private final Map<String, Route> firstByShape = new LinkedHashMap<>();
+
+        /** Adds a route; throws {@link IllegalArgumentException} naming the conflicting route. */
+        public Builder add(Route route) {
+            PathTemplate t = route.template();
+            String shape = t.shape();
+            Route same = byShapeAndMethod.get(route.method() + " " + shape);
+            if (same != null) {
+                String how = same.template().text().equals(t.text()) ? "is declared twice" : "is equivalent to "
+                        + same.method() + " " + same.template().text();
+                throw new IllegalArgumentException("route " + route.method() + " " + t.text() + " " + how
+                        + " (first declared at " + same.origin() + ")");
+            }
+            Route sibling = firstByShape.get(shape);
+            if (sibling != null && !sibling.template().paramNames().equals(t.paramNames())) {
+                throw new IllegalArgumentException("route " + route.method() + " " + t.text() + " is equivalent to "
+                        + sibling.method() + " " + sibling.template().text() + " (declared at " + sibling.origin()
+                        + ") but names its parameters differently: use the same names");
+            }
+            byShapeAndMethod.put(route.method() + " " + shape, route);
+            firstByShape.putIfAbsent(shape, route);
+            routes.add(route);
+            if (t.isLiteral()) {
+                literal.computeIfAbsent(t.text(), k -> new MethodTable()).add(route);
+            }
+            Node node = root;
+            for (String segment : t.segments()) {
+                if (segment == null) {
+                    if (node.param == null) {
+                        node.param = new Node();
+                    }
+                    node = node.param;
+                } else {
+                    node = node.literals.computeIfAbsent(segment, k -> new Node());
+                }
+            }
+            if (t.hasWildcard()) {
+                if (node.wildcard == null) {
+                    node.wildcard = new MethodTable();
+                }
+                node.wildcard.add(route);
+            } else {
+                if (node.here == null) {
+                    node.here = new MethodTable();
+                }
+                node.here.add(route);
+            }
+            return this;
+        }
+
+        public Router build() {
+            return new Router(new HashMap<>(literal), root, List.copyOf(routes));
+        }
+    }
+}

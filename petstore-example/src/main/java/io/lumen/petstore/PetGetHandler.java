@@ -1,0 +1,22 @@
+package io.lumen.petstore;
+
+import io.lumen.server.ServiceContext;
+import io.undertow.server.HttpServerExchange;
+
+/** {@code GET /v1/pets/{petId}} (showPetById): the pet, or 404 ERR20001. IO thread. */
+public final class PetGetHandler extends PetstoreHandler {
+    public PetGetHandler(ServiceContext context) {
+        super(context);
+    }
+
+    @Override
+    public void handleRequest(HttpServerExchange exchange) {
+        Long id = petId(exchange);
+        if (id == null) {
+            return;
+        }
+        store.find(id).ifPresentOrElse(
+                pet -> sendJson(exchange, 200, pet),
+                () -> errors.send(exchange, PET_NOT_FOUND, id));
+    }
+}

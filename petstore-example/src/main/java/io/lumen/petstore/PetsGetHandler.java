@@ -1,0 +1,43 @@
+package io.lumen.petstore;
+
+import io.lumen.server.ServiceContext;
+import io.undertow.server.HttpServerExchange;
+
+import java.util.Deque;
+import java.util.List;
+
+/** {@code GET /v1/pets?limit=n} (listPets): the pets in id order, at most {@code limit} (1-100). IO thread. */
+public final class PetsGetHandler extends PetstoreHandler {
+    static final int MAX_LIMIT = 100;
+
+    public PetsGetHandler(ServiceContext context) {
+        super(context);
+    }
+
+    @Override
+    public void handleRequest(HttpServerExchange exchange) {
+        Deque<String> limitParam = exchange.getQueryParameters().get("limit");
+        if (limitParam == null || limitParam.isEmpty()) {
+            sendJson(exchange, 200, store.listJson().duplicate());
+            return;
+        }
+        String raw = limitParam.getFirst();
+        int limit;
+        try {
+            limit = Integer.parseInt(raw);
+        } catch (NumberFormatException e) {
+            errors.send(exchange, INVALID_PARAMETER, "limit", "'" + raw + "' is not an int32");
+            return;
+        }
+        if (limit < 1 || limit > MAX_LIMIT) {
+            errors.send(exchange, INVALID_PARAMETER, "limit", limit + " is outside 1.." + MAX_LIMIT);
+            return;
+        }
+        List<io.lumen.petstore.Pet> pets = store.list();
+        if (limit >= pets.size()) {
+            sendJson(exchange, 200, store.listJson().duplicate());
+        } else {
+            sendJson(exchange, 200, pets.subList(0, limit));
+        }
+    }
+}

@@ -1,0 +1,67 @@
+package io.lumen.petstore;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.lumen.server.ServiceContext;
+import io.undertow.server.HttpServerExchange;
+
+import java.io.IOException;
+
+/**
+ * {@code POST /v1/pets} (createPets): body {@code Pet} with {@code id} and {@code name}; 201 with
+ * the stored pet, 400 ERR20003 for a body that is not a pet, 409 ERR20002 for a taken id. The body
+ * is read asynchronously on the IO thread (no worker dispatch).
+ */
+public final class PetsPostHandler extends PetstoreHandler {
+    public PetsPostHandler(ServiceContext context) {
+        super(context);
+    }
+
+    @Override
+    public void handleRequest(HttpServerExchange exchange) {
+        exchange.getRequestReceiver().receiveFullBytes(this::create,
+                (ex, e) -> errors.send(ex, INVALID_PET, "the body could not be read: " + e.getMessage()));
+    }
+
+    private void create(HttpServerExchange exchange, byte[] body) {
+        Pet pet;
+        try {
+            pet = parse(body);
+        } catch (IllegalArgumentException e) {
+            errors.send(exchange, INVALID_PET, e.getMessage());
+            return;
+        }
+        if (!store.add(pet)) {
+            errors.send(exchange, PET_EXISTS, pet.id());
+            return;
+        }
+        sendJson(exchange, 201, pet);
+    }
+
+    private Pet parse(byte[] body) {
+        if (body.length == 0) {
+            throw new IllegalArgumentException("the body is empty; expected a Pet {id, name, tag}");
+        }
+        JsonNode node;
+        try {
+            node = json.readTree(body);
+        } catch (IOException e) {
+            throw new IllegalArgumentException("the body is not JSON");
+        }
+        if (node == null || !node.isObject()) {
+            throw new IllegalArgumentException("the body must be a JSON object");
+        }
+        JsonNode id = node.get("id");
+        JsonNode name = node.get("name");
+        JsonNode tag = node.get("tag");
+        if (id == null || !id.canConvertToLong() || !id.isIntegralNumber()) {
+            throw new IllegalArgumentException("id is required and must be an int64");
+        }
+        if (name == null || !name.isTextual()) {
+            throw new IllegalArgumentException("name is required and must be a string");
+        }
+        if (tag != null && !tag.isNull() && !tag.isTextual()) {
+            throw new IllegalArgumentException("tag must be a string");
+        }
+        return new Pet(id.asLong(), name.asText(), tag == null || tag.isNull() ? null : tag.asText());
+    }
+}

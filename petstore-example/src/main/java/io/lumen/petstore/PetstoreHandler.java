@@ -1,0 +1,53 @@
+package io.lumen.petstore;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.lumen.server.ServiceContext;
+import io.lumen.status.ErrorResponder;
+import io.undertow.server.HttpHandler;
+import io.undertow.server.HttpServerExchange;
+import io.undertow.util.Headers;
+
+import java.nio.ByteBuffer;
+
+/** What the petstore handlers share: the store, the error writer and JSON responses. */
+abstract class PetstoreHandler implements HttpHandler {
+    /** Codes of the petstore's app-status.yml. */
+    static final String PET_NOT_FOUND = "ERR20001";
+    static final String PET_EXISTS = "ERR20002";
+    static final String INVALID_PET = "ERR20003";
+    static final String INVALID_PARAMETER = "ERR11005";
+    static final String HEADER_MISSING = "ERR11017";
+
+    private static final String JSON = "application/json";
+
+    final PetStore store;
+    final ErrorResponder errors;
+    final ObjectMapper json;
+
+    PetstoreHandler(ServiceContext context) {
+        this.json = context.config().mapper();
+        this.store = context.shared(PetStore.class, () -> new PetStore(new ObjectMapper()));
+        this.errors = context.errors();
+    }
+
+    void sendJson(HttpServerExchange exchange, int status, ByteBuffer body) {
+        exchange.setStatusCode(status);
+        exchange.getResponseHeaders().put(Headers.CONTENT_TYPE, JSON);
+        exchange.getResponseSender().send(body);
+    }
+
+    void sendJson(HttpServerExchange exchange, int status, Object value) {
+        sendJson(exchange, status, ByteBuffer.wrap(store.toJson(value)));
+    }
+
+    /** Parses the {@code petId} path parameter; answers 400 and returns null when it is not an int64. */
+    Long petId(HttpServerExchange exchange) {
+        String raw = io.lumen.handler.router.PathParams.of(exchange).get("petId");
+        try {
+            return Long.parseLong(raw);
+        } catch (NumberFormatException e) {
+            errors.send(exchange, INVALID_PARAMETER, "petId", "'" + raw + "' is not an int64");
+            return null;
+        }
+    }
+}

@@ -1,0 +1,106 @@
+package io.lumen.testkit;
+
+import io.lumen.config.ConfigLoader;
+import io.lumen.service.LumenService;
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.jupiter.api.extension.ParameterContext;
+import org.junit.jupiter.api.extension.ParameterResolutionException;
+import org.junit.jupiter.api.extension.ParameterResolver;
+
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Runs a Lumen service for a test class. Use it through {@link LumenTest}, or register it yourself
+ * to build the config in code:
+ *
+ * <pre>{@code
+ * @RegisterExtension
+ * static LumenServiceExtension service = LumenServiceExtension.config("src/test/resources/svc")
+ *         .value("server.enableHttps", true);
+ * }</pre>
+ *
+ * The service starts before the first test and stops (gracefully) after the last.
+ */
+public final class LumenServiceExtension implements BeforeAllCallback, AfterAllCallback, ParameterResolver {
+    private final List<Path> configDirs = new ArrayList<>();
+    private final Map<String, Object> values = new LinkedHashMap<>();
+    private LumenService service;
+
+    /** For {@link LumenTest}: configured from the annotation. */
+    public LumenServiceExtension() {
+    }
+
+    /** A service from these config folders. */
+    public static LumenServiceExtension config(String... dirs) {
+        LumenServiceExtension e = new LumenServiceExtension();
+        Arrays.stream(dirs).map(Path::of).forEach(e.configDirs::add);
+        return e;
+    }
+
+    /** Overrides one value (as values.yml would, but winning over env and values.yml). */
+    public LumenServiceExtension value(String key, Object value) {
+        values.put(key, value);
+        return this;
+    }
+
+    /** The running service (after {@code beforeAll}). */
+    public LumenService service() {
+        if (service == null) {
+            throw new IllegalStateException("the service is not running: is the extension registered static?");
+        }
+        return service;
+    }
+
+    /** The HTTP base URI, or HTTPS when HTTP is off. */
+    public URI baseUri() {
+        return service().httpUri().or(() -> service().httpsUri()).orElseThrow();
+    }
+
+    @Override
+    public void beforeAll(ExtensionContext context) {
+        context.getTestClass().map(c -> c.getAnnotation(LumenTest.class)).ifPresent(a -> {
+            Arrays.stream(a.config()).map(Path::of).forEach(configDirs::add);
+            for (String kv : a.values()) {
+                int eq = kv.indexOf('=');
+                if (eq < 1) {
+                    throw new IllegalArgumentException("@LumenTest values are key=value, got '" + kv + "'");
+                }
+                values.put(kv.substring(0, eq).trim(), kv.substring(eq + 1).trim());
+            }
+        });
+        Map<String, Object> overrides = new LinkedHashMap<>();
+        overrides.put("server.httpPort", 0);
+        overrides.put("server.httpsPort", 0);
+        overrides.put("server.shutdownGracefulPeriod", 1000);
+        overrides.putAll(values);
+        ConfigLoader loader = ConfigLoader.builder().configDirs(configDirs).overrides(overrides).build();
+        service = LumenService.start(loader);
+    }
+
+    @Override
+    public void afterAll(ExtensionContext context) {
+        if (service != null) {
+            service.stop();
+            service = null;
+        }
+    }
+
+    @Override
+    public boolean supportsParameter(ParameterContext p, ExtensionContext e) throws ParameterResolutionException {
+        Class<?> type = p.getParameter().getType();
+        return type == LumenService.class || type == URI.class;
+    }
+
+    @Override
+    public Object resolveParameter(ParameterContext p, ExtensionContext e) throws ParameterResolutionException {
+        return p.getParameter().getType() == LumenService.class ? service() : baseUri();
+    }
+}
