@@ -1,0 +1,35 @@
+package io.lumen.handler;
+
+import io.undertow.util.AttachmentKey;
+
+/**
+ * The typed exchange attachments that middleware of the handler module shares. Each is set by one
+ * middleware (named below) and read by later ones; all are absent when that middleware is not in
+ * the chain.
+ */
+public final class HandlerAttachments {
+    /** The request's correlation id; set by {@code correlation}. */
+    public static final AttachmentKey<String> CORRELATION_ID = AttachmentKey.create(String.class);
+
+    /** The W3C trace id (32 hex chars) of the request; set by {@code correlation}. */
+    public static final AttachmentKey<String> TRACE_ID = AttachmentKey.create(String.class);
+
+    /** The full {@code traceparent} to forward downstream; set by {@code correlation}. */
+    public static final AttachmentKey<String> TRACEPARENT = AttachmentKey.create(String.class);
+
+    /**
+     * The endpoint of the request ({@code /v1/pets/{petId}@get}) when it differs from the route's
+     * own, e.g. when the OpenAPI {@code specification} middleware matched an operation; metrics and
+     * audit prefer it to their route's endpoint.
+     */
+    public static final AttachmentKey<String> ENDPOINT = AttachmentKey.create(String.class);
+
+    /** The authenticated client id (e.g. JWT {@code client_id}); set by security. */
+    public static final AttachmentKey<String> CLIENT_ID = AttachmentKey.create(String.class);
+
+    /** The authenticated user id (e.g. JWT {@code sub}); set by security. */
+    public static final AttachmentKey<String> USER_ID = AttachmentKey.create(String.class);
+
+    private HandlerAttachments() {
+    }
+}
