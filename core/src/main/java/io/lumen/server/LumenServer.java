@@ -179,7 +179,7 @@ public final class LumenServer {
         stopped = true;
         readiness.set(Readiness.State.DRAINING);
         if (undertow != null) {
-            undertow.getListenerInfo().forEach(Undertow.ListenerInfo::suspend);
+            ListenerSockets.closeListeningSockets(undertow);
             graceful.shutdown();
             try {
                 if (!graceful.awaitShutdown(config.shutdownGracefulPeriod())) {

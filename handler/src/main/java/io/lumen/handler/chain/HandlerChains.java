@@ -93,7 +93,7 @@ public final class HandlerChains {
                 String item = items.get(i);
                 if (registry.find(item) == null) {
                     throw file.error(p + "/" + i, "unknown handler '" + item + "' in chain '" + c.getKey()
-                            + "' (known handlers: " + registry.describeKnown() + ")");
+                            + "' (known handlers: " + registry.describeKnown() + ")" + yamlHint(item));
                 }
             }
             chains.put(c.getKey(), items);
@@ -135,6 +135,12 @@ public final class HandlerChains {
         }
     }
 
+    /** YAML 1.1 reads bare on/off/yes/no as booleans: say so when a name came out as one. */
+    private static String yamlHint(String name) {
+        return "true".equals(name) || "false".equals(name)
+                ? "; note: YAML reads bare on/off/yes/no as booleans, quote the name" : "";
+    }
+
     /** Expands chain names, looks handlers up, and drops disabled middleware. */
     private List<Link> resolve(List<String> exec, String pointer) {
         List<Link> links = new ArrayList<>();
@@ -146,7 +152,8 @@ public final class HandlerChains {
                 Object handler = registry.find(n);
                 if (handler == null) {
                     throw file.error(pointer + "/" + i, "unknown handler or chain '" + name + "' (chains: "
-                            + String.join(", ", chains.keySet()) + "; handlers: " + registry.describeKnown() + ")");
+                            + String.join(", ", chains.keySet()) + "; handlers: " + registry.describeKnown() + ")"
+                            + yamlHint(name));
                 }
                 if (handler instanceof Middleware m && !m.isEnabled()) {
                     continue;

@@ -1,0 +1,134 @@
+package io.lumen.handler.router;
+
+import io.undertow.server.HttpHandler;
+import io.undertow.util.HttpString;
+import io.undertow.util.Methods;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class RouterTest {
+    private static final HttpHandler MINE = e -> { };
+    private static final HttpHandler BY_ID = e -> { };
+    private static final HttpHandler DELETE_BY_ID = e -> { };
+    private static final HttpHandler WILD = e -> { };
+    private static final HttpHandler ROOT = e -> { };
+
+    private static Route route(HttpString method, String path, HttpHandler h) {
+        return new Route(method, PathTemplate.parse(path), h, "test:" + path);
+    }
+
+    private static Router petsRouter() {
+        // declared in an order where first-match would get it wrong
+        return Router.builder()
+                .add(route(Methods.GET, "/pets/{id}", BY_ID))
+                .add(route(Methods.DELETE, "/pets/{id}", DELETE_BY_ID))
+                .add(route(Methods.GET, "/pets/*", WILD))
+                .add(route(Methods.GET, "/pets/mine", MINE))
+                .add(route(Methods.GET, "/", ROOT))
+                .build();
+    }
+
+    @Test
+    void literalSegmentBeatsParameterRegardlessOfDeclarationOrder() {
+        Router.Match m = petsRouter().find(Methods.GET, "/pets/mine");
+        assertSame(MINE, m.route().handler());
+    }
+
+    @Test
+    void parameterSegmentMatchesAndCapturesTheValue() {
+        Router.Match m = petsRouter().find(Methods.GET, "/pets/42");
+        assertSame(BY_ID, m.route().handler());
+        assertArrayEquals(new String[] {"42"}, m.values());
+    }
+
+    @Test
+    void parameterBeatsWildcardButWildcardTakesDeeperPaths() {
+        Router r = petsRouter();
+        assertSame(BY_ID, r.find(Methods.GET, "/pets/7").route().handler());
+        Router.Match deep = r.find(Methods.GET, "/pets/7/toys/1");
+        assertSame(WILD, deep.route().handler());
+        assertEquals("7/toys/1", deep.rest());
+    }
+
+    @Test
+    void wildcardAlsoMatchesItsBarePrefix() {
+        Router r = Router.builder().add(route(Methods.GET, "/static/*", WILD)).build();
+        assertEquals("", r.find(Methods.GET, "/static").rest());
+        assertEquals("", r.find(Methods.GET, "/static/").rest());
+        assertEquals("a/b.css", r.find(Methods.GET, "/static/a/b.css").rest());
+    }
+
+    @Test
+    void aLiteralPathWithoutTheMethodFallsBackToATemplateThatHasIt() {
+        Router.Match m = petsRouter().find(Methods.DELETE, "/pets/mine");
+        assertSame(DELETE_BY_ID, m.route().handler());
+        assertArrayEquals(new String[] {"mine"}, m.values());
+    }
+
+    @Test
+    void knownPathUnderOtherMethodsReportsTheAllowedMethods() {
+        Router.Match m = petsRouter().find(Methods.PUT, "/pets/42");
+        assertNull(m.route());
+        assertEquals(List.of("DELETE", "GET", "HEAD"), List.copyOf(m.allowed()));
+    }
+
+    @Test
+    void unknownPathHasNoRouteAndNoAllowedMethods() {
+        Router.Match m = petsRouter().find(Methods.GET, "/owners/1");
+        assertNull(m.route());
+        assertTrue(m.allowed().isEmpty());
+    }
+
+    @Test
+    void emptySegmentDoesNotMatchAParameter() {
+        Router r = Router.builder().add(route(Methods.GET, "/pets/{id}", BY_ID)).build();
+        assertNull(r.find(Methods.GET, "/pets/").route());
+    }
+
+    @Test
+    void headIsServedByTheGetRoute() {
+        assertSame(BY_ID, petsRouter().find(Methods.HEAD, "/pets/1").route().handler());
+        assertSame(ROOT, petsRouter().literal("/").handler(Methods.HEAD));
+    }
+
+    @Test
+    void literalFastPathFindsOnlyLiteralRoutes() {
+        Router r = petsRouter();
+        assertSame(MINE, r.literal("/pets/mine").handler(Methods.GET));
+        assertNull(r.literal("/pets/42"));
+    }
+
+    @Test
+    void duplicateRouteIsRejectedNamingTheFirstDeclaration() {
+        Router.Builder b = Router.builder().add(route(Methods.GET, "/a/{x}", BY_ID));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> b.add(route(Methods.GET, "/a/{x}", MINE)));
+        assertEquals("route GET /a/{x} is declared twice (first declared at test:/a/{x})", e.getMessage());
+    }
+
+    @Test
+    void equivalentTemplateWithOtherParameterNameIsRejected() {
+        Router.Builder b = Router.builder().add(route(Methods.GET, "/a/{x}", BY_ID));
+        IllegalArgumentException same = assertThrows(IllegalArgumentException.class,
+                () -> b.add(route(Methods.GET, "/a/{y}", MINE)));
+        assertEquals("route GET /a/{y} is equivalent to GET /a/{x} (first declared at test:/a/{x})", same.getMessage());
+        IllegalArgumentException other = assertThrows(IllegalArgumentException.class,
+                () -> b.add(route(Methods.DELETE, "/a/{y}", MINE)));
+        assertTrue(other.getMessage().contains("is equivalent to GET /a/{x} (declared at test:/a/{x}) but names its parameters differently"),
+                other.getMessage());
+    }
+
+    @Test
+    void sameTemplateUnderAnotherMethodIsFine() {
+        Router r = Router.builder().add(route(Methods.GET, "/a/{x}", BY_ID)).add(route(Methods.PUT, "/a/{x}", MINE)).build();
+        assertSame(MINE, r.find(Methods.PUT, "/a/1").route().handler());
+    }
+}

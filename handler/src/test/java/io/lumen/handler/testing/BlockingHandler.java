@@ -1,0 +1,37 @@
+package io.lumen.handler.testing;
+
+import io.lumen.handler.Blocking;
+import io.undertow.server.HttpHandler;
+import io.undertow.server.HttpServerExchange;
+
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * Blocks (sleeps {@code ?sleep=ms}, default 0) and writes with blocking streams; answers whether it
+ * ran off the IO thread and on a virtual thread.
+ */
+public class BlockingHandler implements HttpHandler, Blocking {
+    @Override
+    public void handleRequest(HttpServerExchange exchange) throws Exception {
+        var sleep = exchange.getQueryParameters().get("sleep");
+        if (sleep != null) {
+            Thread.sleep(Long.parseLong(sleep.getFirst()));
+        }
+        if (exchange.getQueryParameters().containsKey("fail")) {
+            throw new IllegalStateException("secret internal detail");
+        }
+        String body = "io=" + exchange.isInIoThread() + " virtual=" + isVirtual(Thread.currentThread());
+        try (OutputStream out = exchange.getOutputStream()) {
+            out.write(body.getBytes(StandardCharsets.UTF_8));
+        }
+    }
+
+    private static boolean isVirtual(Thread t) {
+        try {
+            return (Boolean) Thread.class.getMethod("isVirtual").invoke(t);
+        } catch (ReflectiveOperationException e) {
+            return false;
+        }
+    }
+}
