@@ -1,0 +1,102 @@
+package io.lumen.petstore;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.BufferedReader;
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The generic main in a real JVM process, as users run it: config errors print one line and exit
+ * 1; SIGTERM drains and exits 0.
+ */
+class MainProcessTest {
+    @TempDir
+    Path dir;
+
+    private Process launch(Path configDir, String... env) throws IOException {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        List<String> cmd = new ArrayList<>(List.of(java, "-cp", System.getProperty("java.class.path"),
+                "-Dlight-4j-config-dir=" + configDir, "io.lumen.service.Main"));
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(false);
+        for (int i = 0; i + 1 < env.length; i += 2) {
+            pb.environment().put(env[i], env[i + 1]);
+        }
+        return pb.start();
+    }
+
+    private static String read(java.io.InputStream in) throws IOException {
+        try (BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
+            return r.lines().collect(Collectors.joining("\n"));
+        }
+    }
+
+    @Test
+    void configErrorPrintsOneLineNamingFileLineAndKeyAndExits1() throws Exception {
+        Files.writeString(dir.resolve("server.yml"), "httpPort: 8080\nioThreads: lots\n");
+        Process p = launch(dir);
+        assertTrue(p.waitFor(30, TimeUnit.SECONDS));
+        assertEquals(1, p.exitValue());
+        String err = read(p.getErrorStream()).strip();
+        assertEquals("lumen: config error: " + dir.resolve("server.yml") + ":2: ioThreads: expected an integer but got 'lots'", err);
+    }
+
+    @Test
+    void unresolvedPlaceholderFailsStartupNamingTheKey() throws Exception {
+        Files.writeString(dir.resolve("server.yml"), "serviceId: x\nhttpPort: ${my.port}\n");
+        Process p = launch(dir);
+        assertTrue(p.waitFor(30, TimeUnit.SECONDS));
+        assertEquals(1, p.exitValue());
+        String err = read(p.getErrorStream()).strip();
+        assertTrue(err.startsWith("lumen: config error: " + dir.resolve("server.yml") + ":2: httpPort: "), err);
+        assertTrue(err.contains("MY_PORT"), err);
+        assertFalse(err.contains("\n"), err);
+    }
+
+    @Test
+    void sigtermDrainsAndExitsZero() throws Exception {
+        int port;
+        try (ServerSocket s = new ServerSocket(0)) {
+            port = s.getLocalPort();
+        }
+        Process p = launch(Path.of("../config/petstore/http").toAbsolutePath(), "SERVER_HTTPPORT", String.valueOf(port));
+        try {
+            HttpClient client = HttpClient.newHttpClient();
+            URI uri = URI.create("http://127.0.0.1:" + port + "/v1/pets");
+            HttpResponse<String> r = null;
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            while (r == null && System.nanoTime() < deadline) {
+                try {
+                    r = client.send(HttpRequest.newBuilder(uri).build(), HttpResponse.BodyHandlers.ofString());
+                } catch (IOException notYet) {
+                    Thread.sleep(50);
+                }
+            }
+            assertEquals(PetstoreHttpTest.REFERENCE, r == null ? null : r.body());
+            assertTrue(File.separatorChar == '/', "signals are POSIX");
+            new ProcessBuilder("kill", "-TERM", String.valueOf(p.pid())).start().waitFor();
+            assertTrue(p.waitFor(30, TimeUnit.SECONDS), "exits after SIGTERM");
+            assertEquals(0, p.exitValue());
+        } finally {
+            p.destroyForcibly();
+        }
+    }
+}
