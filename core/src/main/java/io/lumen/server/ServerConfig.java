@@ -89,6 +89,14 @@ public record ServerConfig(
         }
     }
 
+    /** This config with other listener ports (e.g. 0 for free ports in tests); everything else kept. */
+    public ServerConfig withPorts(int http, int https) {
+        return new ServerConfig(ip, http, enableHttp, https, enableHttps, enableHttp2, keystoreName, keystorePass,
+                keyPass, enableTwoWayTls, truststoreName, truststorePass, serviceId, environment,
+                shutdownGracefulPeriod, bufferSize, ioThreads, workerThreads, backlog, alwaysSetDate, serverString,
+                allowUnescapedCharactersInUrl, maxTransferFileSize, blockingExecutor);
+    }
+
     /** All defaults: HTTP on 8080. */
     public static ServerConfig defaults() {
         return new ServerConfig(null, null, null, null, null, null, null, null, null, null, null, null,

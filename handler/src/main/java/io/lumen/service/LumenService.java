@@ -16,6 +16,7 @@ import io.lumen.status.StatusCatalogue;
 import java.net.URI;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.UnaryOperator;
 
 /**
  * One Lumen service: {@code server.yml}, the status catalogue, {@code handler.yml} and the server,
@@ -44,7 +45,15 @@ public final class LumenService implements AutoCloseable {
      * a port that cannot be bound throws an {@link IllegalStateException} saying which.
      */
     public static LumenService start(ConfigLoader config) {
-        ServerConfig serverConfig = config.load("server", ServerConfig.class);
+        return start(config, UnaryOperator.identity());
+    }
+
+    /**
+     * As {@link #start(ConfigLoader)}, with {@code adjust} applied to the bound server.yml first:
+     * how the test kit puts every listener on a free port whatever the files say.
+     */
+    public static LumenService start(ConfigLoader config, UnaryOperator<ServerConfig> adjust) {
+        ServerConfig serverConfig = adjust.apply(config.load("server", ServerConfig.class));
         StatusCatalogue statuses = StatusCatalogue.load(config);
         ErrorResponder errors = new ErrorResponder(statuses);
         Readiness readiness = new Readiness();

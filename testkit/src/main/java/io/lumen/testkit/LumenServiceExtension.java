@@ -77,12 +77,11 @@ public final class LumenServiceExtension implements BeforeAllCallback, AfterAllC
             }
         });
         Map<String, Object> overrides = new LinkedHashMap<>();
-        overrides.put("server.httpPort", 0);
-        overrides.put("server.httpsPort", 0);
         overrides.put("server.shutdownGracefulPeriod", 1000);
         overrides.putAll(values);
         ConfigLoader loader = ConfigLoader.builder().configDirs(configDirs).overrides(overrides).build();
-        service = LumenService.start(loader);
+        // free ports whatever server.yml says (it may hold literal ports, or be absent)
+        service = LumenService.start(loader, server -> server.withPorts(0, 0));
     }
 
     @Override

@@ -29,8 +29,6 @@ public final class TestService implements AutoCloseable {
 
     private TestService(Path dir) {
         this.dir = dir;
-        values.put("server.httpPort", 0);
-        values.put("server.httpsPort", 0);
         values.put("server.shutdownGracefulPeriod", 2000);
     }
 
@@ -59,7 +57,7 @@ public final class TestService implements AutoCloseable {
     }
 
     public TestService start() {
-        service = LumenService.start(loader());
+        service = LumenService.start(loader(), server -> server.withPorts(0, 0)); // free ports whatever the files say
         return this;
     }
 
