@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
@@ -39,6 +40,7 @@ public final class ConfigLoader {
   private final Map<String, Object> overrides;
   private final ObjectMapper mapper = newMapper();
   private final Map<String, Optional<ConfigFile>> cache = new ConcurrentHashMap<>();
+  private final List<ConfigFile> loaded = new CopyOnWriteArrayList<>();
   private final PlaceholderResolver resolver = new PlaceholderResolver(this::lookup);
   private volatile Optional<ConfigFile> valuesFile; // guarded by this for the first load
 
@@ -70,7 +72,19 @@ public final class ConfigLoader {
     }
     Optional<ConfigFile> loaded = readRaw(name).map(raw -> raw.withTree(resolver.inject(raw)));
     Optional<ConfigFile> raced = cache.putIfAbsent(name, loaded);
-    return raced != null ? raced : loaded;
+    if (raced != null) {
+      return raced;
+    }
+    loaded.ifPresent(this.loaded::add);
+    return loaded;
+  }
+
+  /**
+   * Every config file found so far (values.yml included once it was read), in the order they were
+   * first loaded; for the server info endpoint. A snapshot: later loads do not change it.
+   */
+  public List<ConfigFile> loaded() {
+    return List.copyOf(loaded);
   }
 
   /** Binds the named config; a missing file binds an empty map so records fall back to their defaults. */
@@ -148,6 +162,7 @@ public final class ConfigLoader {
               throw f.error("", "values.yml must be a map of keys to values, like 'server.httpPort: 8443'");
             }
           });
+          v.ifPresent(loaded::add);
           valuesFile = v;
         }
       }

@@ -1,0 +1,35 @@
+package io.lumen.handler.health;
+
+import io.lumen.server.ServiceContext;
+import io.undertow.server.HttpHandler;
+import io.undertow.server.HttpServerExchange;
+
+/**
+ * handler.yml {@code readiness}: {@code GET /health/readiness} answers 200 {@code OK} when the
+ * service is {@code READY}, else 503 {@code ERR10054} naming the state ({@code STARTING},
+ * {@code DRAINING}, {@code STOPPED}). With health.yml {@code enabled: false} it answers 404
+ * {@code ERR10048}. IO thread, never blocks.
+ */
+public final class ReadinessHandler implements HttpHandler {
+    private final Probe probe;
+
+    public ReadinessHandler(ServiceContext context) {
+        this.probe = new Probe(context);
+    }
+
+    @Override
+    public void handleRequest(HttpServerExchange exchange) {
+        if (!probe.enabled) {
+            probe.notRouted(exchange);
+        } else if (probe.readiness.isReady()) {
+            probe.ok(exchange);
+        } else {
+            probe.unavailable(exchange, probe.readiness.state());
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "readiness";
+    }
+}

@@ -1,0 +1,119 @@
+package io.lumen.handler.logger;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.lumen.server.ServiceContext;
+import io.lumen.status.ErrorResponder;
+import io.lumen.status.StatusCatalogue;
+import io.undertow.server.HttpHandler;
+import io.undertow.server.HttpServerExchange;
+import io.undertow.util.Headers;
+import io.undertow.util.Methods;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.util.List;
+
+/**
+ * handler.yml {@code logger}: reads and changes log levels at run time.
+ *
+ * <ul>
+ *   <li>{@code GET /adm/logger}: {@code [{"name":"ROOT","level":"INFO"},...]}, every logger that has
+ *       a level of its own.</li>
+ *   <li>{@code POST /adm/logger} with {@code [{"name":"io.lumen","level":"DEBUG"}]}: sets each
+ *       level and answers the new list. The body is read with the non-blocking receiver. Not JSON
+ *       of that shape: 400 {@code ERR10015}; an unknown level or an empty name: 400
+ *       {@code ERR10080}, and nothing is changed.</li>
+ *   <li>Other methods: 405 {@code ERR10008}.</li>
+ * </ul>
+ *
+ * <p>Needs Logback as the SLF4J binding (checked once at construction); without it every request
+ * answers 501 {@code ERR10081}. With logger.yml {@code enabled: false}: 404 {@code ERR10048}. Runs on
+ * the IO thread. Put it behind security in production.
+ */
+public final class LoggerHandler implements HttpHandler {
+    static final String INVALID_LEVEL = "ERR10080";
+    static final String NOT_SUPPORTED = "ERR10081";
+    static final String BAD_BODY = "ERR10015";
+    private static final Logger LOG = LoggerFactory.getLogger(LoggerHandler.class);
+    private static final ObjectMapper JSON = new ObjectMapper()
+            .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+    private static final TypeReference<List<LoggerLevel>> LIST = new TypeReference<>() {
+    };
+
+    private final ErrorResponder errors;
+    private final boolean enabled;
+    private final LogbackLevels levels;
+
+    public LoggerHandler(ServiceContext context) {
+        this.errors = context.errors();
+        this.enabled = context.config().load("logger", LoggerConfig.class).enabled();
+        this.levels = LogbackLevels.available();
+        if (levels == null && enabled) {
+            LOG.info("logger endpoint: Logback is not the SLF4J binding, log levels cannot be changed");
+        }
+    }
+
+    @Override
+    public void handleRequest(HttpServerExchange exchange) throws IOException {
+        if (!enabled) {
+            errors.send(exchange, StatusCatalogue.PATH_NOT_IMPLEMENTED, exchange.getRequestPath(),
+                    exchange.getRequestMethod());
+        } else if (levels == null) {
+            errors.send(exchange, NOT_SUPPORTED, String.valueOf(LoggerFactory.getILoggerFactory().getClass().getName()));
+        } else if (exchange.getRequestMethod().equals(Methods.GET)) {
+            answer(exchange);
+        } else if (exchange.getRequestMethod().equals(Methods.POST)) {
+            exchange.getRequestReceiver().receiveFullBytes(this::change,
+                    (ex, e) -> errors.send(ex, BAD_BODY, "JSON", "cannot read the body: " + e.getMessage()));
+        } else {
+            errors.send(exchange, StatusCatalogue.METHOD_NOT_ALLOWED, exchange.getRequestMethod(),
+                    exchange.getRequestPath());
+        }
+    }
+
+    private void change(HttpServerExchange exchange, byte[] body) {
+        List<LoggerLevel> wanted;
+        try {
+            wanted = JSON.readValue(body, LIST);
+        } catch (IOException e) {
+            String why = e instanceof JsonProcessingException j ? j.getOriginalMessage() : e.getMessage();
+            errors.send(exchange, BAD_BODY, "a JSON list of {name, level}", why);
+            return;
+        }
+        if (wanted == null) {
+            errors.send(exchange, BAD_BODY, "a JSON list of {name, level}", "null");
+            return;
+        }
+        for (LoggerLevel l : wanted) {
+            if (l == null || l.name() == null || l.name().isBlank() || LogbackLevels.parse(l.level()) == null) {
+                errors.send(exchange, INVALID_LEVEL, l == null ? "null" : l.name(), l == null ? "null" : l.level());
+                return;
+            }
+        }
+        for (LoggerLevel l : wanted) {
+            String level = LogbackLevels.parse(l.level());
+            levels.set(l.name().trim(), level);
+            LOG.info("log level of {} set to {}", l.name().trim(), level);
+        }
+        try {
+            answer(exchange);
+        } catch (IOException e) {
+            errors.send(exchange, StatusCatalogue.RUNTIME_EXCEPTION);
+        }
+    }
+
+    private void answer(HttpServerExchange exchange) throws IOException {
+        exchange.getResponseHeaders().put(Headers.CONTENT_TYPE, "application/json");
+        exchange.getResponseSender().send(ByteBuffer.wrap(JSON.writeValueAsBytes(levels.configured())));
+    }
+
+    @Override
+    public String toString() {
+        return "logger";
+    }
+}
