@@ -1,0 +1,169 @@
+package io.lumen.handler.body;
+
+import io.lumen.handler.ChainContext;
+import io.lumen.handler.FailureHandler;
+import io.lumen.handler.Middleware;
+import io.lumen.server.ServiceContext;
+import io.lumen.status.ErrorResponder;
+import io.lumen.status.Status;
+import io.lumen.status.StatusException;
+import io.undertow.server.Connectors;
+import io.undertow.server.HttpHandler;
+import io.undertow.server.HttpServerExchange;
+import io.undertow.util.AttachmentKey;
+import io.undertow.util.Headers;
+import io.undertow.util.ImmediatePooledByteBuffer;
+import org.xnio.channels.StreamSourceChannel;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.util.Map;
+
+/**
+ * Reads and parses request bodies ({@code body.yml}): JSON into a {@code JsonNode}, form data into
+ * a map, text into a string, attached as a {@link ParsedBody} under {@link #BODY}. Reading is
+ * asynchronous on the IO thread; the chain continues when the whole body is there. The bytes are
+ * put back into the request channel, so a later handler (a proxy) reads the same body again.
+ *
+ * <p>Errors: a body over {@code maxBodySize} is 413 ERR10068, answered as soon as the size is known
+ * (at once from {@code Content-Length}), after which the connection is closed; malformed JSON or
+ * form data is 400 ERR10015; an unknown charset 415 ERR10071. Other media types, and empty bodies,
+ * pass through unread and without attachment. Exceptions of later handlers that run after an
+ * asynchronous read go to the chain's {@link FailureHandler}.
+ */
+public final class BodyHandler implements Middleware {
+    /** The parsed body of the request; absent for empty bodies and media types not read. */
+    public static final AttachmentKey<ParsedBody> BODY = AttachmentKey.create(ParsedBody.class);
+
+    private static final String TOO_LARGE = "ERR10068";
+
+    private final BodyConfig config;
+    private final ErrorResponder errors;
+    private final MediaTypes types;
+    private final BodyParser parser;
+
+    public BodyHandler(ServiceContext context) {
+        this(context.config().load("body", BodyConfig.class), context.errors());
+    }
+
+    public BodyHandler(BodyConfig config, ErrorResponder errors) {
+        this.config = config;
+        this.errors = errors;
+        this.types = new MediaTypes(config.contentTypes());
+        this.parser = new BodyParser(errors);
+    }
+
+    @Override
+    public boolean isEnabled() {
+        return config.enabled();
+    }
+
+    @Override
+    public HttpHandler wrap(ChainContext context, HttpHandler next) {
+        return new Linked(next, context.failures());
+    }
+
+    @Override
+    public String toString() {
+        return "body";
+    }
+
+    /** The per-route handler; also the outcome of every {@link BodyReader} of its route. */
+    private final class Linked implements HttpHandler, BodyReader.Outcome {
+        private final HttpHandler next;
+        private final FailureHandler failures;
+        private final long max = config.maxBodySize();
+        private final Status tooLargeStatus = errors.catalogue().get(TOO_LARGE);
+        private final String tooLargeDescription = tooLargeStatus.describe(config.maxBodySize());
+
+        Linked(HttpHandler next, FailureHandler failures) {
+            this.next = next;
+            this.failures = failures;
+        }
+
+        @Override
+        public void handleRequest(HttpServerExchange exchange) throws Exception {
+            String contentType = exchange.getRequestHeaders().getFirst(Headers.CONTENT_TYPE);
+            if (contentType == null || exchange.isRequestComplete()) {
+                next.handleRequest(exchange);
+                return;
+            }
+            String mediaType = MediaTypes.mediaType(contentType);
+            MediaTypes.Kind kind = types.kind(mediaType);
+            if (kind == null) {
+                next.handleRequest(exchange);
+                return;
+            }
+            long length = exchange.getRequestContentLength();
+            if (length > max) {
+                tooLarge(exchange);
+                return;
+            }
+            if (length == 0 || !exchange.isRequestChannelAvailable()) {
+                next.handleRequest(exchange); // nothing to read, or an earlier handler took the channel
+                return;
+            }
+            exchange.setMaxEntitySize(max);
+            StreamSourceChannel channel = exchange.getRequestChannel();
+            new BodyReader(exchange, kind, mediaType, contentType, channel, max, length, this).start();
+        }
+
+        @Override
+        public void body(BodyReader reader, byte[] raw, boolean inCall) throws Exception {
+            if (inCall) {
+                proceed(reader, raw);
+                return;
+            }
+            Connectors.executeRootHandler(exchange -> {
+                try {
+                    proceed(reader, raw);
+                } catch (Throwable t) {
+                    failures.fail(exchange, t);
+                }
+            }, reader.exchange);
+        }
+
+        private void proceed(BodyReader reader, byte[] raw) throws Exception {
+            HttpServerExchange exchange = reader.exchange;
+            if (raw.length > 0) {
+                ParsedBody body;
+                try {
+                    body = parser.parse(reader.kind, reader.mediaType, reader.contentType, raw);
+                } catch (StatusException e) {
+                    errors.send(exchange, e);
+                    return;
+                }
+                Connectors.ungetRequestBytes(exchange, new ImmediatePooledByteBuffer(ByteBuffer.wrap(raw)));
+                Connectors.resetRequestChannel(exchange);
+                exchange.putAttachment(BODY, body);
+            }
+            next.handleRequest(exchange);
+        }
+
+        @Override
+        public void tooLarge(BodyReader reader, boolean inCall) {
+            if (inCall) {
+                tooLarge(reader.exchange);
+            } else {
+                Connectors.executeRootHandler(this::tooLarge, reader.exchange);
+            }
+        }
+
+        /** 413, then close the connection: the rest of the body is never read. */
+        private void tooLarge(HttpServerExchange exchange) {
+            exchange.setPersistent(false);
+            errors.send(exchange, tooLargeStatus, tooLargeDescription, Map.of(), null);
+        }
+
+        @Override
+        public void broken(BodyReader reader, IOException e) {
+            reader.exchange.setPersistent(false);
+            reader.exchange.endExchange();
+        }
+
+        @Override
+        public String toString() {
+            return "body -> " + next;
+        }
+    }
+}

@@ -1,0 +1,111 @@
+package io.lumen.handler.body;
+
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.StreamReadFeature;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import io.lumen.status.ErrorResponder;
+import io.lumen.status.StatusException;
+
+import java.io.IOException;
+import java.net.URLDecoder;
+import java.nio.charset.Charset;
+import java.nio.charset.IllegalCharsetNameException;
+import java.nio.charset.StandardCharsets;
+import java.nio.charset.UnsupportedCharsetException;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Parses read bytes into a {@link ParsedBody}. Problems are {@link StatusException}s: 400 ERR10015
+ * (with what is wrong and where, never a stack trace) or 415 ERR10071 for an unknown charset.
+ */
+final class BodyParser {
+    static final String UNPARSABLE = "ERR10015";
+    static final String UNSUPPORTED = "ERR10071";
+
+    private final ObjectMapper json = JsonMapper.builder()
+            .disable(StreamReadFeature.INCLUDE_SOURCE_IN_LOCATION)
+            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+            .build();
+    private final ErrorResponder errors;
+
+    BodyParser(ErrorResponder errors) {
+        this.errors = errors;
+    }
+
+    ParsedBody parse(MediaTypes.Kind kind, String mediaType, String contentType, byte[] raw) {
+        return switch (kind) {
+            case JSON -> new ParsedBody(raw, mediaType, json(raw), null, null);
+            case FORM -> new ParsedBody(raw, mediaType, null, form(raw), null);
+            case TEXT -> new ParsedBody(raw, mediaType, null, null, new String(raw, charset(contentType)));
+            case RAW -> new ParsedBody(raw, mediaType, null, null, null);
+        };
+    }
+
+    private JsonNode json(byte[] raw) {
+        JsonNode node;
+        try {
+            node = json.readTree(raw);
+        } catch (JsonProcessingException e) {
+            throw errors.exception(UNPARSABLE, "JSON", describe(e));
+        } catch (IOException e) {
+            throw errors.exception(UNPARSABLE, "JSON", String.valueOf(e.getMessage()));
+        }
+        if (node == null || node.isMissingNode()) {
+            throw errors.exception(UNPARSABLE, "JSON", "the body holds no JSON value");
+        }
+        return node;
+    }
+
+    /** Jackson's own message, first line only, with the line and column. */
+    static String describe(JsonProcessingException e) {
+        String msg = e.getOriginalMessage() == null ? e.getClass().getSimpleName() : e.getOriginalMessage();
+        int nl = msg.indexOf('\n');
+        String first = nl < 0 ? msg : msg.substring(0, nl);
+        JsonLocation at = e.getLocation();
+        return at == null ? first : first + " (line " + at.getLineNr() + ", column " + at.getColumnNr() + ")";
+    }
+
+    private Map<String, List<String>> form(byte[] raw) {
+        String body = new String(raw, StandardCharsets.ISO_8859_1); // form bodies are ASCII; %XX carries UTF-8
+        Map<String, List<String>> fields = new LinkedHashMap<>();
+        int start = 0;
+        while (start <= body.length()) {
+            int amp = body.indexOf('&', start);
+            int end = amp < 0 ? body.length() : amp;
+            if (end > start) {
+                int eq = body.indexOf('=', start);
+                boolean hasValue = eq >= 0 && eq < end;
+                String name = decode(body.substring(start, hasValue ? eq : end));
+                String value = hasValue ? decode(body.substring(eq + 1, end)) : "";
+                fields.computeIfAbsent(name, k -> new ArrayList<>(1)).add(value);
+            }
+            start = end + 1;
+        }
+        fields.replaceAll((k, v) -> List.copyOf(v));
+        return Collections.unmodifiableMap(fields);
+    }
+
+    private String decode(String s) {
+        try {
+            return URLDecoder.decode(s, StandardCharsets.UTF_8);
+        } catch (IllegalArgumentException e) {
+            throw errors.exception(UNPARSABLE, "application/x-www-form-urlencoded", e.getMessage());
+        }
+    }
+
+    private Charset charset(String contentType) {
+        try {
+            return MediaTypes.charset(contentType);
+        } catch (IllegalCharsetNameException | UnsupportedCharsetException e) {
+            throw errors.exception(UNSUPPORTED, contentType);
+        }
+    }
+}

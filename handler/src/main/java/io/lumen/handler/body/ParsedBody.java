@@ -1,0 +1,21 @@
+package io.lumen.handler.body;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A request body read by the {@code body} middleware, attached under {@link BodyHandler#BODY}.
+ * Exactly one of {@code json}, {@code form} and {@code text} is set for JSON, form and text media
+ * types; all three are {@code null} for other configured types. Requests with an empty body get no
+ * attachment. The same bytes stay readable from the request channel for later handlers (a proxy).
+ *
+ * @param raw         the body bytes as received; do not modify
+ * @param contentType the media type in lower case, without parameters, e.g. {@code application/json}
+ * @param json        the parsed JSON tree
+ * @param form        URL-decoded (UTF-8) form fields, each with its values in order
+ * @param text        the body decoded with the request's charset (UTF-8 when none is given)
+ */
+public record ParsedBody(byte[] raw, String contentType, JsonNode json, Map<String, List<String>> form, String text) {
+}

@@ -1,0 +1,25 @@
+package io.lumen.handler.body;
+
+import io.undertow.server.HttpHandler;
+import io.undertow.server.HttpServerExchange;
+
+/** Test terminal handler: answers with what the body middleware attached. */
+public final class ShowBody implements HttpHandler {
+    @Override
+    public void handleRequest(HttpServerExchange exchange) {
+        ParsedBody body = exchange.getAttachment(BodyHandler.BODY);
+        String answer;
+        if (body == null) {
+            answer = "none";
+        } else if (body.json() != null) {
+            answer = "json " + body.json().get("name").asText() + " " + body.json();
+        } else if (body.form() != null) {
+            answer = "form " + body.form();
+        } else if (body.text() != null) {
+            answer = "text " + body.contentType() + " " + body.text();
+        } else {
+            answer = "raw " + body.contentType() + " " + body.raw().length;
+        }
+        exchange.getResponseSender().send(answer);
+    }
+}

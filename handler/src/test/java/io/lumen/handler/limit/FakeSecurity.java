@@ -1,0 +1,20 @@
+package io.lumen.handler.limit;
+
+import io.lumen.handler.ChainContext;
+import io.lumen.handler.HandlerAttachments;
+import io.lumen.handler.Middleware;
+import io.undertow.server.HttpHandler;
+
+/** Test middleware standing in for security: takes the client id from the X-Test-Client header. */
+public final class FakeSecurity implements Middleware {
+    @Override
+    public HttpHandler wrap(ChainContext context, HttpHandler next) {
+        return exchange -> {
+            String id = exchange.getRequestHeaders().getFirst("X-Test-Client");
+            if (id != null) {
+                exchange.putAttachment(HandlerAttachments.CLIENT_ID, id);
+            }
+            next.handleRequest(exchange);
+        };
+    }
+}
