@@ -93,7 +93,7 @@ final class PlaceholderResolver {
         out.append(text, pos, text.length());
         return out.toString();
       }
-      int end = text.indexOf('}', start + 2);
+      int end = closingBrace(text, start + 2);
       if (end < 0) {
         throw file.error(pointer, "unterminated ${ in '" + text + "' (expected a closing })");
       }
@@ -104,6 +104,20 @@ final class PlaceholderResolver {
       out.append(text, pos, start).append(value == null ? "" : value);
       pos = end + 1;
     }
+  }
+
+  /** The index of the '}' closing a placeholder body starting at {@code from}: defaults may hold {@code {}}. */
+  private static int closingBrace(String text, int from) {
+    int depth = 1;
+    for (int i = from; i < text.length(); i++) {
+      char c = text.charAt(i);
+      if (c == '{') {
+        depth++;
+      } else if (c == '}' && --depth == 0) {
+        return i;
+      }
+    }
+    return -1;
   }
 
   private Object resolveOne(ConfigFile file, String body, String pointer) {

@@ -48,6 +48,19 @@ class PlaceholderTest {
   }
 
   @Test
+  void defaultsMayContainBracesSuchAsAnEmptyMap() {
+    write(tmp, "cors.yml", String.join("\n",
+        "prefixes: ${cors.prefixes:{}}",
+        "json: '${cors.json:{\"a\": {\"b\": 1}}}'",
+        "mixed: x-${k:{y}}-z",
+        ""));
+    Map<?, ?> t = tree(loader(tmp), "cors");
+    assertEquals("{}", t.get("prefixes"));
+    assertEquals("{\"a\": {\"b\": 1}}", t.get("json"));
+    assertEquals("x-{y}-z", t.get("mixed"));
+  }
+
+  @Test
   void defaultsAreTypedLikeYamlScalars() {
     write(tmp, "server.yml", String.join("\n",
         "port: ${a:8080}",
