@@ -24,6 +24,14 @@ public final class HandlerAttachments {
      */
     public static final AttachmentKey<String> ENDPOINT = AttachmentKey.create(String.class);
 
+    /**
+     * The OAuth2 scopes the matched OpenAPI operation accepts, any one of which suffices; set by
+     * the {@code specification} middleware from the operation's oauth2 security requirements
+     * (or the spec's global ones). Absent when no specification middleware ran; empty when the
+     * operation requires no scope. The {@code security} middleware checks the token against it.
+     */
+    public static final AttachmentKey<java.util.Set<String>> REQUIRED_SCOPES = AttachmentKey.create(java.util.Set.class);
+
     /** The authenticated client id (e.g. JWT {@code client_id}); set by security. */
     public static final AttachmentKey<String> CLIENT_ID = AttachmentKey.create(String.class);
 
