@@ -1,24 +1,80 @@
 package io.lumen.petstore;
 
+import io.lumen.security.tool.DevTokens;
+import io.lumen.security.tool.Pem;
 import io.lumen.testkit.LumenTest;
+import org.jose4j.jwt.JwtClaims;
+import org.jose4j.jwt.NumericDate;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** config/petstore/embedded: the full cross-cutting chain and the admin endpoints, over real HTTP. */
+/**
+ * config/petstore/embedded: the full cross-cutting chain and the admin endpoints, over real HTTP. Business
+ * calls carry a token minted here with the folder's dev-only key (kid petstore-dev-1).
+ */
 @LumenTest(config = "../config/petstore/embedded")
 class PetstoreEmbeddedTest {
+    private static String token;
     private final HttpClient client = HttpClient.newHttpClient();
 
+    @BeforeAll
+    static void mintToken() throws Exception {
+        token = mint(3600);
+    }
+
+    static String mint(long ttlSeconds) throws Exception {
+        var key = Pem.privateKey(Files.readString(Path.of("../config/petstore/embedded/dev-only/petstore-dev-1.key.pem")));
+        JwtClaims claims = new JwtClaims();
+        claims.setIssuer("https://lumen.dev/issuer");
+        claims.setAudience("petstore");
+        claims.setSubject("tester");
+        claims.setClaim("client_id", "petstore-test");
+        claims.setClaim("scope", "read:pets write:pets");
+        long now = Instant.now().getEpochSecond();
+        claims.setIssuedAt(NumericDate.fromSeconds(now));
+        claims.setExpirationTime(NumericDate.fromSeconds(now + ttlSeconds));
+        return DevTokens.sign(key, "petstore-dev-1", claims);
+    }
+
+    /** Sends with the minted token unless the request already has an Authorization header. */
     private HttpResponse<String> send(HttpRequest request) throws Exception {
+        if (request.headers().firstValue("Authorization").isEmpty()) {
+            request = HttpRequest.newBuilder(request, (n, v) -> true).header("Authorization", "Bearer " + token).build();
+        }
         return client.send(request, HttpResponse.BodyHandlers.ofString());
+    }
+
+    private HttpResponse<String> sendWithoutToken(HttpRequest request) throws Exception {
+        return client.send(request, HttpResponse.BodyHandlers.ofString());
+    }
+
+    @Test
+    void businessRequestsWithoutATokenAre401AndAdminEndpointsNeedNone(URI base) throws Exception {
+        HttpResponse<String> r = sendWithoutToken(HttpRequest.newBuilder(base.resolve("/v1/pets")).build());
+        assertEquals(401, r.statusCode());
+        assertTrue(r.body().contains("\"code\":\"ERR10002\""), r.body());
+        assertEquals("Bearer", r.headers().firstValue("WWW-Authenticate").orElseThrow());
+        HttpResponse<String> foreign = sendWithoutToken(HttpRequest.newBuilder(base.resolve("/v1/pets"))
+                .header("Authorization", "Bearer eyJhbGciOiJub25lIn0.e30.").build());
+        assertEquals(401, foreign.statusCode());
+        HttpResponse<String> expired = sendWithoutToken(HttpRequest.newBuilder(base.resolve("/v1/pets"))
+                .header("Authorization", "Bearer " + mint(-120)).build());
+        assertEquals(401, expired.statusCode());
+        assertTrue(expired.body().contains("\"code\":\"ERR10001\""), expired.body());
+        assertEquals(200, sendWithoutToken(HttpRequest.newBuilder(base.resolve("/health")).build()).statusCode());
+        assertEquals(200, sendWithoutToken(HttpRequest.newBuilder(base.resolve("/prometheus")).build()).statusCode());
     }
 
     @Test

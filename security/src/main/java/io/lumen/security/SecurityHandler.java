@@ -1,0 +1,153 @@
+package io.lumen.security;
+
+import io.lumen.config.ConfigException;
+import io.lumen.config.ConfigLoader;
+import io.lumen.handler.ChainContext;
+import io.lumen.handler.HandlerAttachments;
+import io.lumen.handler.Middleware;
+import io.lumen.handler.prefix.PathPrefixes;
+import io.lumen.security.cache.TokenCache;
+import io.lumen.security.jwt.JwtVerifier;
+import io.lumen.security.keys.Certificates;
+import io.lumen.security.keys.JwksSource;
+import io.lumen.security.keys.KeyRing;
+import io.lumen.server.ServiceContext;
+import io.lumen.status.ErrorResponder;
+import io.undertow.server.HttpHandler;
+import io.undertow.util.HttpString;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.net.URI;
+import java.net.URL;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The {@code security} middleware ({@code security.yml}): verifies the {@code Authorization: Bearer} JWT of
+ * every request of the routes it is linked into, checks the token's scopes against the
+ * {@link HandlerAttachments#REQUIRED_SCOPES} of the OpenAPI operation, and hands the verified token on
+ * ({@link SecurityAttachments#TOKEN}, {@link HandlerAttachments#CLIENT_ID}, {@link HandlerAttachments#USER_ID},
+ * {@code passThroughClaims} headers).
+ *
+ * <p>Runs on the IO thread. A cache hit costs a SHA-256 and a map read; a miss verifies the signature
+ * (CPU only). The one I/O, a JWKS fetch after an unknown kid, runs on a background thread: the request
+ * is parked without blocking its thread until the fetch ends (bounded by {@code jwt.jwksTimeout}), then
+ * resumes on its IO thread. Answers 401 ERR10002/ERR10000/ERR10001 with {@code WWW-Authenticate} and
+ * 403 ERR10005; see docs/security.md.
+ */
+public final class SecurityHandler implements Middleware {
+    private static final Logger LOG = LoggerFactory.getLogger(SecurityHandler.class);
+
+    private final SecurityConfig config;
+    private final ErrorResponder errors;
+    private final KeyRing keys;
+    private final JwtVerifier verifier;
+    private final TokenCache cache;
+    private final Map<String, HttpString> passThrough;
+
+    public SecurityHandler(ServiceContext context) {
+        this(context.config().load("security", SecurityConfig.class), context.config(), context.errors());
+    }
+
+    public SecurityHandler(SecurityConfig config, ConfigLoader loader, ErrorResponder errors) {
+        this.config = config;
+        this.errors = errors;
+        SecurityConfig.Jwt jwt = config.jwt();
+        this.keys = config.enableVerifyJwt()
+                ? new KeyRing(Certificates.load(loader, jwt.certificates()), jwks(jwt, loader)) : new KeyRing(Map.of(), null);
+        this.verifier = new JwtVerifier(jwt, keys);
+        this.cache = config.enableJwtCache() ? new TokenCache(jwt.cacheSize()) : null;
+        Map<String, HttpString> pass = new LinkedHashMap<>();
+        config.passThroughClaims().forEach((claim, header) -> pass.put(claim, HttpString.tryFromString(header)));
+        this.passThrough = Map.copyOf(pass);
+        if (config.enableVerifyJwt()) {
+            LOG.info("security: {}, algorithms {}, issuer {}, audience {}, cache {}", keys, jwt.algorithms(),
+                    jwt.issuer() == null ? "any" : jwt.issuer(), jwt.audience().isEmpty() ? "any" : jwt.audience(),
+                    cache == null ? "off" : jwt.cacheSize());
+        }
+    }
+
+    private static JwksSource jwks(SecurityConfig.Jwt jwt, ConfigLoader loader) {
+        if (jwt.jwksUrl() == null) {
+            return null;
+        }
+        ExecutorService executor = Executors.newCachedThreadPool(r -> {
+            Thread t = new Thread(r, "lumen-jwks");
+            t.setDaemon(true);
+            return t;
+        });
+        Duration interval = Duration.ofSeconds(jwt.jwksRefreshInterval());
+        Duration timeout = Duration.ofMillis(jwt.jwksTimeout());
+        String location = jwt.jwksUrl();
+        JwksSource source;
+        if (location.startsWith("http://") || location.startsWith("https://")) {
+            source = JwksSource.url(URI.create(location), interval, timeout, executor);
+        } else {
+            URL url = loader.locate(location).orElseThrow(() -> new ConfigException("security.yml", 0, "jwt.jwksUrl",
+                    "JWKS file not found in the config dirs or classpath config/: " + location));
+            source = JwksSource.file(url, interval, timeout, executor);
+        }
+        CompletableFuture<Void> first = source.refresh(); // at startup: wait, bounded by the timeout
+        try {
+            first.get(jwt.jwksTimeout() + 1000L, TimeUnit.MILLISECONDS);
+        } catch (Exception e) {
+            LOG.warn("security: first JWKS fetch from {} did not finish: {}", location, e.toString());
+        }
+        return source;
+    }
+
+    @Override
+    public boolean isEnabled() {
+        return config.enableVerifyJwt();
+    }
+
+    @Override
+    public HttpHandler wrap(ChainContext context, HttpHandler next) {
+        String path = context.path();
+        boolean wildcard = path.equals("*") || path.endsWith("*");
+        for (String prefix : config.skipPathPrefixes()) {
+            if (!wildcard && PathPrefixes.matches(prefix, path)) {
+                LOG.debug("security: {} is under skipPathPrefixes {}: not secured", context.endpoint(), prefix);
+                return next;
+            }
+        }
+        return new SecuredRoute(this, wildcard ? config.skipPathPrefixes() : java.util.List.of(), next,
+                context.failures());
+    }
+
+    SecurityConfig config() {
+        return config;
+    }
+
+    ErrorResponder errors() {
+        return errors;
+    }
+
+    KeyRing keys() {
+        return keys;
+    }
+
+    JwtVerifier verifier() {
+        return verifier;
+    }
+
+    /** Null when {@code enableJwtCache} is false. */
+    TokenCache cache() {
+        return cache;
+    }
+
+    Map<String, HttpString> passThrough() {
+        return passThrough;
+    }
+
+    @Override
+    public String toString() {
+        return "security";
+    }
+}

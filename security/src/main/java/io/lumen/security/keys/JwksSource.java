@@ -1,0 +1,142 @@
+package io.lumen.security.keys;
+
+import org.jose4j.jwk.JsonWebKey;
+import org.jose4j.jwk.JsonWebKeySet;
+import org.jose4j.jwk.PublicJsonWebKey;
+import org.jose4j.lang.JoseException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.URL;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.security.PublicKey;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+
+/**
+ * A JSON Web Key Set read from an http(s) URL (JDK {@code HttpClient}, off the IO thread, bounded by a
+ * timeout) or from a file. Holds the latest good snapshot kid -> key; a failed fetch keeps the previous
+ * one. Fetches are rate-limited: {@link #refresh()} starts at most one fetch per interval, and callers
+ * arriving while one runs share it. Thread-safe; never blocks the caller.
+ */
+public final class JwksSource {
+    private static final Logger LOG = LoggerFactory.getLogger(JwksSource.class);
+
+    private final String location;
+    private final Supplier<CompletableFuture<String>> fetcher;
+    private final long intervalNanos;
+    private final long timeoutMillis;
+    private volatile Map<String, PublicKey> keys = Map.of();
+    private CompletableFuture<Void> inFlight;   // guarded by this
+    private long lastStart;                     // guarded by this; System.nanoTime() of the last fetch start
+    private boolean started;                    // guarded by this
+
+    JwksSource(String location, Supplier<CompletableFuture<String>> fetcher, Duration interval, Duration timeout) {
+        this.location = location;
+        this.fetcher = fetcher;
+        this.intervalNanos = interval.toNanos();
+        this.timeoutMillis = timeout.toMillis();
+    }
+
+    /** A source for an http(s) URL. */
+    public static JwksSource url(URI uri, Duration interval, Duration timeout, Executor executor) {
+        HttpClient client = HttpClient.newBuilder().connectTimeout(timeout).executor(executor)
+                .followRedirects(HttpClient.Redirect.NEVER).build();
+        HttpRequest request = HttpRequest.newBuilder(uri).timeout(timeout).header("Accept", "application/json").GET().build();
+        return new JwksSource(uri.toString(), () -> client.sendAsync(request, HttpResponse.BodyHandlers.ofString())
+                .thenApply(r -> {
+                    if (r.statusCode() != 200) {
+                        throw new IllegalStateException("HTTP " + r.statusCode());
+                    }
+                    return r.body();
+                }), interval, timeout);
+    }
+
+    /** A source for a file or classpath resource, re-read on every refresh. */
+    public static JwksSource file(URL url, Duration interval, Duration timeout, Executor executor) {
+        return new JwksSource(url.toString(), () -> CompletableFuture.supplyAsync(() -> {
+            try (InputStream in = url.openStream()) {
+                return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }, executor), interval, timeout);
+    }
+
+    /** The current key of {@code kid}, or null. */
+    public PublicKey key(String kid) {
+        return keys.get(kid);
+    }
+
+    /** The kids of the current snapshot. */
+    public java.util.Set<String> kids() {
+        return keys.keySet();
+    }
+
+    /**
+     * Starts a fetch unless one ran less than the interval ago; returns the running fetch (which completes
+     * normally, also on failure, within the timeout) or null when rate-limited.
+     */
+    public synchronized CompletableFuture<Void> refresh() {
+        if (inFlight != null && !inFlight.isDone()) {
+            return inFlight;
+        }
+        long now = System.nanoTime();
+        if (started && now - lastStart < intervalNanos) {
+            return null;
+        }
+        started = true;
+        lastStart = now;
+        CompletableFuture<String> fetch;
+        try {
+            fetch = fetcher.get();
+        } catch (RuntimeException e) {
+            fetch = CompletableFuture.failedFuture(e);
+        }
+        inFlight = fetch.orTimeout(timeoutMillis, TimeUnit.MILLISECONDS).handle((body, failure) -> {
+            if (failure != null) {
+                LOG.warn("security: JWKS {} not refreshed, keeping {} known keys: {}", location, keys.size(),
+                        failure instanceof java.util.concurrent.CompletionException && failure.getCause() != null
+                                ? failure.getCause().toString() : failure.toString());
+            } else {
+                install(body);
+            }
+            return null;
+        });
+        return inFlight;
+    }
+
+    private void install(String body) {
+        try {
+            Map<String, PublicKey> next = new LinkedHashMap<>();
+            for (JsonWebKey jwk : new JsonWebKeySet(body).getJsonWebKeys()) {
+                if (jwk.getKeyId() == null || "enc".equals(jwk.getUse()) || !(jwk instanceof PublicJsonWebKey pub)) {
+                    continue; // a signature key needs a kid to be selected; HMAC/oct keys never come from a JWKS
+                }
+                next.put(jwk.getKeyId(), pub.getPublicKey());
+            }
+            keys = Map.copyOf(next);
+            LOG.info("security: JWKS {} loaded, kids {}", location, next.keySet());
+        } catch (JoseException | RuntimeException e) {
+            LOG.warn("security: JWKS {} is not a valid key set, keeping {} known keys: {}", location, keys.size(),
+                    e.toString());
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "JWKS " + location;
+    }
+}

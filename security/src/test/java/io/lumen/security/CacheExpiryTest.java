@@ -1,0 +1,50 @@
+package io.lumen.security;
+
+import io.lumen.handler.testing.TestService;
+import org.jose4j.jwt.NumericDate;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.time.Instant;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The verified-token cache over HTTP: hits, and no hit past the token's exp. */
+class CacheExpiryTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void aCachedTokenIsRefusedOnceItExpires() throws Exception {
+        TestKeys keys = TestKeys.rsa("c1");
+        keys.writeCertificate(dir);
+        try (TestService s = TestService.in(dir).file("handler.yml", JwksRotationTest.HANDLER_YML).file("security.yml", """
+                jwt:
+                  certificate: {c1: c1.crt}
+                  clockSkewInSeconds: 0
+                  cacheSize: 5
+                """).start()) {
+            long exp = Instant.now().getEpochSecond() + 2;
+            String token = keys.token(c -> c.setExpirationTime(NumericDate.fromSeconds(exp)));
+            for (int i = 0; i < 20; i++) { // the first verifies, the others are cache hits
+                assertEquals(200, call(s, token).statusCode());
+            }
+            HttpResponse<String> r;
+            long deadline = System.nanoTime() + 10_000_000_000L;
+            do { // poll: no fixed sleep
+                Thread.sleep(100);
+                r = call(s, token);
+            } while (r.statusCode() == 200 && System.nanoTime() < deadline);
+            assertEquals(401, r.statusCode());
+            assertTrue(r.body().contains("ERR10001"), r.body());
+            assertTrue(Instant.now().getEpochSecond() >= exp, "refused before exp");
+        }
+    }
+
+    private static HttpResponse<String> call(TestService s, String token) {
+        return s.send(s.request("/v1/pets").header("Authorization", "Bearer " + token).GET().build());
+    }
+}

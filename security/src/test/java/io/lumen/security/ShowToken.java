@@ -1,0 +1,17 @@
+package io.lumen.security;
+
+import io.lumen.handler.HandlerAttachments;
+import io.undertow.server.HttpHandler;
+import io.undertow.server.HttpServerExchange;
+
+/** Answers {@code client=<CLIENT_ID> user=<USER_ID> scopes=<sorted> x-client=<header>} from what security attached. */
+public final class ShowToken implements HttpHandler {
+    @Override
+    public void handleRequest(HttpServerExchange exchange) {
+        VerifiedToken t = exchange.getAttachment(SecurityAttachments.TOKEN);
+        exchange.getResponseSender().send("client=" + exchange.getAttachment(HandlerAttachments.CLIENT_ID)
+                + " user=" + exchange.getAttachment(HandlerAttachments.USER_ID)
+                + " scopes=" + (t == null ? null : new java.util.TreeSet<>(t.scopes()))
+                + " x-client=" + exchange.getRequestHeaders().getFirst("X-Client-Id"));
+    }
+}
