@@ -196,6 +196,12 @@ bench_wrk_parse() {
     }' "$1"
 }
 
+# bench_wrk_requests <wrk-output-file>: how many responses wrk counted ("N requests in ..."),
+# 0 when the line is missing.
+bench_wrk_requests() {
+  awk '/ requests in / {n = $1} END {print n + 0}' "$1"
+}
+
 # --- statistics (awk) ----------------------------------------------------------
 
 # bench_median <n...>: median of the numbers (mean of the middle two for an even count).
