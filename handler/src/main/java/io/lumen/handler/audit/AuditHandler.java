@@ -1,6 +1,5 @@
 package io.lumen.handler.audit;
 
-import com.fasterxml.jackson.core.JsonFactory;
 import io.lumen.handler.ChainContext;
 import io.lumen.handler.Middleware;
 import io.lumen.server.ServiceContext;
@@ -38,7 +37,7 @@ public final class AuditHandler implements Middleware {
 
     AuditHandler(AuditConfig config) {
         this.config = config;
-        this.line = new AuditLine(new JsonFactory(), config);
+        this.line = new AuditLine(config);
     }
 
     @Override

@@ -1,79 +1,74 @@
 package io.lumen.handler.audit;
 
-import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonGenerator;
 import io.lumen.handler.HandlerAttachments;
 import io.undertow.server.HttpServerExchange;
 import io.undertow.util.HeaderMap;
 import io.undertow.util.HttpString;
 
-import java.io.IOException;
-import java.io.StringWriter;
-import java.io.UncheckedIOException;
-import java.time.Instant;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
-
-/** Writes the JSON of one audit line. Immutable; safe on any thread. */
+/**
+ * Writes the JSON of one audit line. Built by hand into one {@link StringBuilder}: a JSON
+ * generator per request and a {@code DateTimeFormatter} cost more than the rest of the audit
+ * middleware together (measured with a profiler, see benchmarks/RESULTS.md). Immutable; safe on
+ * any thread.
+ */
 final class AuditLine {
     static final String MASKED = "****";
-    private static final DateTimeFormatter TIMESTAMP =
-            DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSS'Z'").withZone(ZoneOffset.UTC);
 
-    private final JsonFactory json;
-    private final String[] headerNames;
+    private final String[] headerKeys;  // pre-escaped JSON keys: ,"User-Agent":
     private final HttpString[] headers;
     private final boolean[] masked;
+    private final UtcTimestamps timestamps = new UtcTimestamps();
 
-    AuditLine(JsonFactory json, AuditConfig config) {
-        this.json = json;
-        this.headerNames = config.headers().toArray(String[]::new);
-        this.headers = new HttpString[headerNames.length];
-        this.masked = new boolean[headerNames.length];
-        for (int i = 0; i < headerNames.length; i++) {
-            headers[i] = new HttpString(headerNames[i]);
+    AuditLine(AuditConfig config) {
+        String[] names = config.headers().toArray(String[]::new);
+        this.headerKeys = new String[names.length];
+        this.headers = new HttpString[names.length];
+        this.masked = new boolean[names.length];
+        for (int i = 0; i < names.length; i++) {
+            StringBuilder key = new StringBuilder(",");
+            Json.string(key, names[i]);
+            headerKeys[i] = key.append(':').toString();
+            headers[i] = new HttpString(names[i]);
             for (String m : config.mask()) {
-                masked[i] |= m.equalsIgnoreCase(headerNames[i]);
+                masked[i] |= m.equalsIgnoreCase(names[i]);
             }
         }
     }
 
-    /**
-     * The line for a completed exchange. A fresh small writer per line rather than a thread-local
-     * buffer: completion may run on virtual threads, where thread-locals do not get reused.
-     */
+    /** The line for a completed exchange. */
     String write(HttpServerExchange exchange, String routeEndpoint, long startMillis, long nanos) {
-        StringWriter out = new StringWriter(256);
-        try (JsonGenerator g = json.createGenerator(out)) {
-            g.writeStartObject();
-            g.writeStringField("timestamp", TIMESTAMP.format(Instant.ofEpochMilli(startMillis)));
-            String endpoint = exchange.getAttachment(HandlerAttachments.ENDPOINT);
-            g.writeStringField("endpoint", endpoint != null ? endpoint : routeEndpoint);
-            g.writeStringField("method", exchange.getRequestMethod().toString());
-            g.writeStringField("path", exchange.getRequestPath());
-            g.writeNumberField("status", exchange.getStatusCode());
-            g.writeNumberField("responseTime", (nanos / 1000) / 1000.0);
-            optional(g, "correlationId", exchange.getAttachment(HandlerAttachments.CORRELATION_ID));
-            optional(g, "traceId", exchange.getAttachment(HandlerAttachments.TRACE_ID));
-            optional(g, "clientId", exchange.getAttachment(HandlerAttachments.CLIENT_ID));
-            optional(g, "userId", exchange.getAttachment(HandlerAttachments.USER_ID));
-            HeaderMap request = exchange.getRequestHeaders();
-            for (int i = 0; i < headers.length; i++) {
-                String value = request.getFirst(headers[i]);
-                if (value != null) {
-                    g.writeStringField(headerNames[i], masked[i] ? MASKED : value);
-                }
+        StringBuilder b = new StringBuilder(320);
+        b.append("{\"timestamp\":\"");
+        timestamps.append(b, startMillis);
+        b.append("\",\"endpoint\":");
+        String endpoint = exchange.getAttachment(HandlerAttachments.ENDPOINT);
+        Json.string(b, endpoint != null ? endpoint : routeEndpoint);
+        b.append(",\"method\":");
+        Json.string(b, exchange.getRequestMethod().toString());
+        b.append(",\"path\":");
+        Json.string(b, exchange.getRequestPath());
+        b.append(",\"status\":").append(exchange.getStatusCode());
+        b.append(",\"responseTime\":");
+        Json.millis(b, nanos);
+        optional(b, ",\"correlationId\":", exchange.getAttachment(HandlerAttachments.CORRELATION_ID));
+        optional(b, ",\"traceId\":", exchange.getAttachment(HandlerAttachments.TRACE_ID));
+        optional(b, ",\"clientId\":", exchange.getAttachment(HandlerAttachments.CLIENT_ID));
+        optional(b, ",\"userId\":", exchange.getAttachment(HandlerAttachments.USER_ID));
+        HeaderMap request = exchange.getRequestHeaders();
+        for (int i = 0; i < headers.length; i++) {
+            String value = request.getFirst(headers[i]);
+            if (value != null) {
+                b.append(headerKeys[i]);
+                Json.string(b, masked[i] ? MASKED : value);
             }
-            g.writeEndObject();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
         }
-        return out.toString();
+        return b.append('}').toString();
     }
 
-    private static void optional(JsonGenerator g, String name, String value) throws IOException {
+    private static void optional(StringBuilder b, String key, String value) {
         if (value != null) {
-            g.writeStringField(name, value);
+            b.append(key);
+            Json.string(b, value);
         }
     }
 }
