@@ -71,25 +71,79 @@ class MainProcessTest {
         assertFalse(err.contains("\n"), err);
     }
 
+    private static int freePort() throws IOException {
+        try (ServerSocket s = new ServerSocket(0)) {
+            return s.getLocalPort();
+        }
+    }
+
+    /** Polls until the service answers (bounded), then returns the response. */
+    private static HttpResponse<String> awaitFirstResponse(URI uri) throws Exception {
+        HttpClient client = HttpClient.newHttpClient();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (System.nanoTime() < deadline) {
+            try {
+                return client.send(HttpRequest.newBuilder(uri).build(), HttpResponse.BodyHandlers.ofString());
+            } catch (IOException notYet) {
+                Thread.sleep(50);
+            }
+        }
+        return null;
+    }
+
+    @Test
+    void defaultLoggingWritesLogLinesAndAuditJsonLinesToStdout() throws Exception {
+        Files.writeString(dir.resolve("server.yml"), "httpPort: ${server.httpPort:0}\n");
+        Files.writeString(dir.resolve("handler.yml"), """
+                handlers: [io.lumen.petstore.PetsGetHandler@listPets]
+                paths: [{path: /v1/pets, method: GET, exec: [correlation, audit, listPets]}]
+                """);
+        int port = freePort();
+        Process p = launch(dir, "SERVER_HTTPPORT", String.valueOf(port));
+        try {
+            assertEquals(200, awaitFirstResponse(URI.create("http://127.0.0.1:" + port + "/v1/pets")).statusCode());
+            new ProcessBuilder("kill", "-TERM", String.valueOf(p.pid())).start().waitFor();
+            assertTrue(p.waitFor(30, TimeUnit.SECONDS));
+            String out = read(p.getInputStream());
+            assertTrue(out.lines().anyMatch(l -> l.contains(" INFO ") && l.contains("started in")), out);
+            assertTrue(out.lines().anyMatch(l -> l.startsWith("{\"timestamp\":") && l.contains("\"path\":\"/v1/pets\"")
+                    && l.contains("\"status\":200") && l.contains("\"correlationId\":")), out);
+        } finally {
+            p.destroyForcibly();
+        }
+    }
+
+    @Test
+    void aLogbackXmlInTheConfigDirIsUsed() throws Exception {
+        Files.writeString(dir.resolve("logback.xml"), """
+                <configuration>
+                  <appender name="out" class="ch.qos.logback.core.ConsoleAppender">
+                    <encoder><pattern>CUSTOM %msg%n</pattern></encoder>
+                  </appender>
+                  <root level="INFO"><appender-ref ref="out"/></root>
+                </configuration>
+                """);
+        Files.writeString(dir.resolve("server.yml"), "httpPort: ${server.httpPort:0}\n");
+        Files.copy(Path.of("src/main/resources/config/handler.yml"), dir.resolve("handler.yml"));
+        int port = freePort();
+        Process p = launch(dir, "SERVER_HTTPPORT", String.valueOf(port));
+        try {
+            assertEquals(200, awaitFirstResponse(URI.create("http://127.0.0.1:" + port + "/v1/pets")).statusCode());
+            new ProcessBuilder("kill", "-TERM", String.valueOf(p.pid())).start().waitFor();
+            assertTrue(p.waitFor(30, TimeUnit.SECONDS));
+            String out = read(p.getInputStream());
+            assertTrue(out.lines().anyMatch(l -> l.startsWith("CUSTOM ") && l.contains("started in")), out);
+        } finally {
+            p.destroyForcibly();
+        }
+    }
+
     @Test
     void sigtermDrainsAndExitsZero() throws Exception {
-        int port;
-        try (ServerSocket s = new ServerSocket(0)) {
-            port = s.getLocalPort();
-        }
+        int port = freePort();
         Process p = launch(Path.of("../config/petstore/http").toAbsolutePath(), "SERVER_HTTPPORT", String.valueOf(port));
         try {
-            HttpClient client = HttpClient.newHttpClient();
-            URI uri = URI.create("http://127.0.0.1:" + port + "/v1/pets");
-            HttpResponse<String> r = null;
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-            while (r == null && System.nanoTime() < deadline) {
-                try {
-                    r = client.send(HttpRequest.newBuilder(uri).build(), HttpResponse.BodyHandlers.ofString());
-                } catch (IOException notYet) {
-                    Thread.sleep(50);
-                }
-            }
+            HttpResponse<String> r = awaitFirstResponse(URI.create("http://127.0.0.1:" + port + "/v1/pets"));
             assertEquals(PetstoreHttpTest.REFERENCE, r == null ? null : r.body());
             assertTrue(File.separatorChar == '/', "signals are POSIX");
             new ProcessBuilder("kill", "-TERM", String.valueOf(p.pid())).start().waitFor();
