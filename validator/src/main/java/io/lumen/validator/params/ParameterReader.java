@@ -7,7 +7,6 @@ import io.lumen.validator.spec.Parameter;
 import io.lumen.validator.spec.Parameter.Style;
 import io.lumen.validator.specification.OperationMatch;
 import io.undertow.server.HttpServerExchange;
-import io.undertow.server.handlers.Cookie;
 import io.undertow.util.HeaderValues;
 import io.undertow.util.HttpString;
 
@@ -58,7 +57,7 @@ public final class ParameterReader {
             case PATH -> path(match == null ? null : match.pathValue(parameter.name()));
             case QUERY -> query(exchange.getQueryParameters());
             case HEADER -> header(exchange.getRequestHeaders().get(header));
-            case COOKIE -> cookie(exchange.getRequestCookie(parameter.name()));
+            case COOKIE -> cookie(cookieValue(exchange.getRequestHeaders().get(io.undertow.util.Headers.COOKIE)));
         };
     }
 
@@ -151,11 +150,33 @@ public final class ParameterReader {
         return delimited(raw.trim(), ',', parameter.explode());
     }
 
-    private JsonNode cookie(Cookie cookie) throws ConversionException {
-        if (cookie == null) {
+    private JsonNode cookie(String value) throws ConversionException {
+        if (value == null) {
             return null;
         }
-        return parameter.json() ? json(cookie.getValue()) : delimited(cookie.getValue(), ',', false);
+        return parameter.json() ? json(value) : delimited(value, ',', false);
+    }
+
+    /** The raw value of this cookie from the Cookie headers (commas kept: form style uses them for arrays). */
+    private String cookieValue(HeaderValues headers) {
+        if (headers == null) {
+            return null;
+        }
+        String name = parameter.name();
+        for (String header : headers) {
+            int pos = 0;
+            while (pos < header.length()) {
+                int semi = header.indexOf(';', pos);
+                int end = semi < 0 ? header.length() : semi;
+                int eq = header.indexOf('=', pos);
+                if (eq > 0 && eq < end && header.substring(pos, eq).trim().equals(name)) {
+                    String v = header.substring(eq + 1, end).trim();
+                    return v.length() > 1 && v.startsWith("\"") && v.endsWith("\"") ? v.substring(1, v.length() - 1) : v;
+                }
+                pos = end + 1;
+            }
+        }
+        return null;
     }
 
     /** A value in simple/form-like serialization: {@code a,b,c} arrays, {@code k,v,k,v} or (explode) {@code k=v,k=v} objects. */

@@ -72,7 +72,7 @@ public final class SpecificationHandler implements Middleware {
 
         @Override
         public void handleRequest(HttpServerExchange exchange) throws Exception {
-            String path = exchange.getRequestPath();
+            String path = RequestPath.of(exchange);
             for (String prefix : skip) {
                 if (PathPrefixes.matches(prefix, path)) {
                     next.handleRequest(exchange);

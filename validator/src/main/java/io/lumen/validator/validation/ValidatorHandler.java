@@ -18,6 +18,7 @@ import io.lumen.validator.spec.Operation;
 import io.lumen.validator.spec.SpecLoader;
 import io.lumen.validator.specification.OperationMatch;
 import io.lumen.validator.specification.OperationMatcher;
+import io.lumen.validator.specification.RequestPath;
 import io.undertow.server.Connectors;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.HttpServerExchange;
@@ -116,7 +117,7 @@ public final class ValidatorHandler implements Middleware {
             }
             OperationMatch match = exchange.getAttachment(OpenApiAttachments.OPERATION);
             if (match == null) {
-                OperationMatcher.Result result = matcher.find(exchange.getRequestMethod(), exchange.getRequestPath());
+                OperationMatcher.Result result = matcher.find(exchange.getRequestMethod(), RequestPath.of(exchange));
                 if (result.match() == null) {
                     notInSpec(exchange, result);
                     return;
