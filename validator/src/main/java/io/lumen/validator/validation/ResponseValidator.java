@@ -134,9 +134,9 @@ final class ResponseValidator {
         int state = (int) STATE.get(exchange);
         STATE.set(exchange, state & ~RESPONSE_SENT);
         try {
-            exchange.setStatusCode(status);
+            exchange.setStatusCode(status); // the status lives in the low bits of the same field
         } finally {
-            STATE.set(exchange, state);
+            STATE.set(exchange, (int) STATE.get(exchange) | (state & RESPONSE_SENT));
         }
         return true;
     }
