@@ -16,7 +16,7 @@ import java.util.function.UnaryOperator;
  * non-string types are tried first. An untyped schema keeps the string. Stateless, thread-safe.
  */
 public final class Coercer {
-    static final JsonNodeFactory NODES = JsonNodeFactory.withExactBigDecimals(true);
+    static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
     private Coercer() {
     }

@@ -101,7 +101,7 @@ public final class SpecLoader {
             return "";
         }
         String url = urlNode.asText();
-        for (Iterator<Map.Entry<String, JsonNode>> it = server.path("variables").fields(); it.hasNext(); ) {
+        for (Iterator<Map.Entry<String, JsonNode>> it = server.path("variables").properties().iterator(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> v = it.next();
             url = url.replace("{" + v.getKey() + "}", v.getValue().path("default").asText(""));
         }
@@ -131,7 +131,7 @@ public final class SpecLoader {
             if (ref != null && ref.isTextual()) {
                 obj.set("$ref", TextNode.valueOf(localRef(ref.asText(), pointer + "/$ref", sourceIndex, files)));
             }
-            for (Iterator<Map.Entry<String, JsonNode>> it = obj.fields(); it.hasNext(); ) {
+            for (Iterator<Map.Entry<String, JsonNode>> it = obj.properties().iterator(); it.hasNext(); ) {
                 Map.Entry<String, JsonNode> e = it.next();
                 if (!(sourceIndex == 0 && pointer.isEmpty() && e.getKey().equals(OpenApiSpec.FILES))) {
                     rewriteRefs(e.getValue(), pointer + "/" + SpecSource.escape(e.getKey()), sourceIndex, files);
@@ -206,7 +206,7 @@ public final class SpecLoader {
                     throw spec.error(pointer + "/$ref", "$ref '" + target + "' does not resolve: nothing at that pointer");
                 }
             }
-            for (Iterator<Map.Entry<String, JsonNode>> it = obj.fields(); it.hasNext(); ) {
+            for (Iterator<Map.Entry<String, JsonNode>> it = obj.properties().iterator(); it.hasNext(); ) {
                 Map.Entry<String, JsonNode> e = it.next();
                 checkRefs(spec, e.getValue(), pointer + "/" + SpecSource.escape(e.getKey()));
             }
@@ -276,7 +276,7 @@ public final class SpecLoader {
             }
             List<Operation> ops = new ArrayList<>();
             Set<String> shapes = new LinkedHashSet<>();
-            for (Iterator<Map.Entry<String, JsonNode>> it = paths.fields(); it.hasNext(); ) {
+            for (Iterator<Map.Entry<String, JsonNode>> it = paths.properties().iterator(); it.hasNext(); ) {
                 Map.Entry<String, JsonNode> e = it.next();
                 String path = e.getKey();
                 String itemPointer = "/paths/" + SpecSource.escape(path);
@@ -338,7 +338,7 @@ public final class SpecLoader {
                 body = new Operation.RequestBody(b.path("required").asBoolean(false), content(bp), bp);
             }
             Map<String, Operation.Response> responses = new LinkedHashMap<>();
-            for (Iterator<Map.Entry<String, JsonNode>> it = op.path("responses").fields(); it.hasNext(); ) {
+            for (Iterator<Map.Entry<String, JsonNode>> it = op.path("responses").properties().iterator(); it.hasNext(); ) {
                 Map.Entry<String, JsonNode> e = it.next();
                 String key = e.getKey().toUpperCase(Locale.ROOT);
                 if (key.startsWith("X-")) {
@@ -354,7 +354,7 @@ public final class SpecLoader {
 
         private Map<String, String> content(String pointer) {
             Map<String, String> content = new LinkedHashMap<>();
-            for (Iterator<Map.Entry<String, JsonNode>> it = bundle.at(pointer).path("content").fields(); it.hasNext(); ) {
+            for (Iterator<Map.Entry<String, JsonNode>> it = bundle.at(pointer).path("content").properties().iterator(); it.hasNext(); ) {
                 Map.Entry<String, JsonNode> e = it.next();
                 String mp = pointer + "/content/" + SpecSource.escape(e.getKey());
                 content.put(e.getKey().toLowerCase(Locale.ROOT), e.getValue().has("schema") ? mp + "/schema" : null);
@@ -427,7 +427,7 @@ public final class SpecLoader {
             JsonNode requirements = op.has("security") ? op.get("security") : bundle.path("security");
             Set<String> scopes = new LinkedHashSet<>();
             for (JsonNode requirement : requirements) {
-                for (Iterator<Map.Entry<String, JsonNode>> it = requirement.fields(); it.hasNext(); ) {
+                for (Iterator<Map.Entry<String, JsonNode>> it = requirement.properties().iterator(); it.hasNext(); ) {
                     Map.Entry<String, JsonNode> e = it.next();
                     JsonNode scheme = bundle.path("components").path("securitySchemes").path(e.getKey());
                     if (scheme.has("$ref")) {

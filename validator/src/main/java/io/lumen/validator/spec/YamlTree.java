@@ -27,7 +27,7 @@ import java.util.Map;
  * {@code file:line}. Scalars are typed by the YAML core schema (ints, floats, booleans, null).
  */
 final class YamlTree {
-    private static final JsonNodeFactory NODES = JsonNodeFactory.withExactBigDecimals(true);
+    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
     private YamlTree() {
     }

@@ -63,7 +63,7 @@ final class SchemaNormalizer {
     /** Finds schema positions in the OpenAPI structure: every {@code schema} value and {@code components/schemas}. */
     private void walkDocument(JsonNode node) {
         if (node instanceof ObjectNode obj) {
-            for (Iterator<Map.Entry<String, JsonNode>> it = obj.fields(); it.hasNext(); ) {
+            for (Iterator<Map.Entry<String, JsonNode>> it = obj.properties().iterator(); it.hasNext(); ) {
                 Map.Entry<String, JsonNode> e = it.next();
                 if (e.getKey().equals("schema") && e.getValue().isObject()) {
                     schema((ObjectNode) e.getValue());
@@ -178,7 +178,7 @@ final class SchemaNormalizer {
         }
         String hidden = direction == Direction.REQUEST ? "readOnly" : "writeOnly";
         List<String> forbidden = new ArrayList<>();
-        props.fields().forEachRemaining(e -> {
+        props.properties().forEach(e -> {
             JsonNode p = e.getValue();
             JsonNode resolved = p.has("$ref") && p.get("$ref").asText().startsWith("#") ? target(p.get("$ref").asText()) : p;
             if (p.path(hidden).asBoolean(false) || resolved.path(hidden).asBoolean(false)) {
@@ -205,7 +205,7 @@ final class SchemaNormalizer {
         }
         String property = d.get("propertyName").asText();
         Map<String, String> mapping = new java.util.LinkedHashMap<>();
-        d.path("mapping").fields().forEachRemaining(e -> {
+        d.path("mapping").properties().forEach(e -> {
             String v = e.getValue().asText();
             mapping.put(e.getKey(), v.startsWith("#") ? v : "#/components/schemas/" + v);
         });
