@@ -17,7 +17,7 @@ public final class PetDeleteHandler extends PetstoreHandler {
 
     @Override
     public void handleRequest(HttpServerExchange exchange) {
-        if (exchange.getRequestHeaders().getFirst(KEY) == null) {
+        if (validated(exchange) == null && exchange.getRequestHeaders().getFirst(KEY) == null) {
             errors.send(exchange, HEADER_MISSING, "key", "/v1/pets/{petId}");
             return;
         }

@@ -16,6 +16,12 @@ public final class PetsGetHandler extends PetstoreHandler {
 
     @Override
     public void handleRequest(HttpServerExchange exchange) {
+        var validated = validated(exchange);
+        if (validated != null) { // the spec says int32 in 1..100: already converted and checked
+            var limit = validated.query("limit");
+            respond(exchange, limit == null ? Integer.MAX_VALUE : limit.intValue());
+            return;
+        }
         Deque<String> limitParam = exchange.getQueryParameters().get("limit");
         if (limitParam == null || limitParam.isEmpty()) {
             sendJson(exchange, 200, store.listJson().duplicate());
@@ -33,6 +39,10 @@ public final class PetsGetHandler extends PetstoreHandler {
             errors.send(exchange, INVALID_PARAMETER, "limit", limit + " is outside 1.." + MAX_LIMIT);
             return;
         }
+        respond(exchange, limit);
+    }
+
+    private void respond(HttpServerExchange exchange, int limit) {
         List<io.lumen.petstore.Pet> pets = store.list();
         if (limit >= pets.size()) {
             sendJson(exchange, 200, store.listJson().duplicate());

@@ -18,6 +18,14 @@ public final class PetsPostHandler extends PetstoreHandler {
 
     @Override
     public void handleRequest(HttpServerExchange exchange) {
+        var validated = validated(exchange);
+        if (validated != null && validated.body() != null) { // a valid Pet by the spec
+            JsonNode body = validated.body();
+            JsonNode tag = body.get("tag");
+            store(exchange, new Pet(body.get("id").longValue(), body.get("name").asText(),
+                    tag == null || tag.isNull() ? null : tag.asText()));
+            return;
+        }
         exchange.getRequestReceiver().receiveFullBytes(this::create,
                 (ex, e) -> errors.send(ex, INVALID_PET, "the body could not be read: " + e.getMessage()));
     }
@@ -30,6 +38,10 @@ public final class PetsPostHandler extends PetstoreHandler {
             errors.send(exchange, INVALID_PET, e.getMessage());
             return;
         }
+        store(exchange, pet);
+    }
+
+    private void store(HttpServerExchange exchange, Pet pet) {
         if (!store.add(pet)) {
             errors.send(exchange, PET_EXISTS, pet.id());
             return;

@@ -40,8 +40,17 @@ abstract class PetstoreHandler implements HttpHandler {
         sendJson(exchange, status, ByteBuffer.wrap(store.toJson(value)));
     }
 
+    /** The validator's converted, validated input; null on routes without the validator (config/petstore/http). */
+    static io.lumen.validator.validation.ValidatedRequest validated(HttpServerExchange exchange) {
+        return exchange.getAttachment(io.lumen.validator.OpenApiAttachments.VALIDATED);
+    }
+
     /** Parses the {@code petId} path parameter; answers 400 and returns null when it is not an int64. */
     Long petId(HttpServerExchange exchange) {
+        var validated = validated(exchange);
+        if (validated != null && validated.path("petId") != null) {
+            return validated.path("petId").longValue();
+        }
         String raw = io.lumen.handler.router.PathParams.of(exchange).get("petId");
         try {
             return Long.parseLong(raw);

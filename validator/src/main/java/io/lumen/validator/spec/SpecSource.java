@@ -1,0 +1,39 @@
+package io.lumen.validator.spec;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.lumen.config.ConfigException;
+
+import java.util.function.ToIntFunction;
+
+/**
+ * One file of a spec (the root {@code openapi.yaml} or a file it references), with the line of
+ * every JSON pointer so that problems become {@code file:line: pointer: problem}.
+ *
+ * @param name  where the file was found, as shown in errors
+ * @param tree  its content
+ * @param lines the 1-based line of a pointer, 0 when unknown
+ */
+record SpecSource(String name, JsonNode tree, ToIntFunction<String> lines) {
+
+    /** {@code file:line: <pointer>: problem}; the line is that of the pointer or its nearest parent. */
+    ConfigException error(String pointer, String problem) {
+        String p = pointer;
+        int line = 0;
+        while (true) {
+            line = lines.applyAsInt(p);
+            if (line > 0 || p.isEmpty()) {
+                break;
+            }
+            p = p.substring(0, p.lastIndexOf('/'));
+        }
+        return new ConfigException(name, line, pointer.isEmpty() ? "/" : pointer, problem);
+    }
+
+    static String escape(String segment) {
+        return segment.replace("~", "~0").replace("/", "~1");
+    }
+
+    static String unescape(String segment) {
+        return segment.replace("~1", "/").replace("~0", "~");
+    }
+}

@@ -1,0 +1,197 @@
+package io.lumen.validator.specification;
+
+import io.lumen.validator.spec.Operation;
+import io.undertow.util.HttpString;
+import io.undertow.util.Methods;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+
+/**
+ * Finds the operation of a request path and method. Literal paths: one map lookup, no allocation.
+ * Templates: a segment trie walked on the path string (no split), literal children before the
+ * {@code {param}} child, so {@code /pets/mine} beats {@code /pets/{id}}; the first path that has the
+ * method wins, so {@code DELETE /pets/mine} still reaches {@code DELETE /pets/{id}} when
+ * {@code /pets/mine} has only GET. {@code HEAD} falls back to {@code GET}. Immutable, thread-safe.
+ */
+public final class OperationMatcher {
+    private final Map<String, PathMethods> literal = new HashMap<>();
+    private final Node root = new Node();
+
+    public OperationMatcher(List<Operation> operations) {
+        Map<String, List<Operation>> byTemplate = new HashMap<>();
+        for (Operation op : operations) {
+            byTemplate.computeIfAbsent(op.template(), k -> new ArrayList<>()).add(op);
+        }
+        for (Map.Entry<String, List<Operation>> e : byTemplate.entrySet()) {
+            String template = e.getKey();
+            List<String> names = new ArrayList<>();
+            Node node = root;
+            for (String seg : segments(template)) {
+                if (seg.startsWith("{")) {
+                    names.add(seg.substring(1, seg.length() - 1));
+                    node = node.param == null ? (node.param = new Node()) : node.param;
+                } else {
+                    node = node.child(seg);
+                }
+            }
+            PathMethods methods = new PathMethods(e.getValue(), names.toArray(new String[0]));
+            node.here = methods;
+            if (names.isEmpty()) {
+                literal.put(template, methods);
+            }
+        }
+    }
+
+    /** What a lookup found: an operation, or the methods allowed on the path (empty: unknown path). */
+    public record Result(OperationMatch match, TreeSet<String> allowed) {
+    }
+
+    /** The match of {@code method path}; a result without match tells 404 (no allowed methods) from 405. */
+    public Result find(HttpString method, String path) {
+        PathMethods lit = literal.get(path);
+        if (lit != null) {
+            Operation op = lit.find(method);
+            if (op != null) {
+                return new Result(lit.literalMatch(op), null);
+            }
+        }
+        Search s = new Search(method, path);
+        s.walk(root, path.isEmpty() ? 0 : 1, 0);
+        if (s.found != null) {
+            String[] values = new String[s.foundDepth];
+            for (int i = 0; i < values.length; i++) {
+                values[i] = path.substring(s.starts[i], s.ends[i]);
+            }
+            return new Result(new OperationMatch(s.found, s.foundMethods.names, values), null);
+        }
+        return new Result(null, s.allowed);
+    }
+
+    private static List<String> segments(String template) {
+        List<String> segs = new ArrayList<>();
+        if (template.length() > 1) {
+            for (String s : template.substring(1).split("/", -1)) {
+                segs.add(s);
+            }
+        }
+        return segs;
+    }
+
+    private static final class Node {
+        String[] literalNames = new String[0];
+        Node[] literalNodes = new Node[0];
+        Node param;
+        PathMethods here;
+
+        Node child(String seg) {
+            for (int i = 0; i < literalNames.length; i++) {
+                if (literalNames[i].equals(seg)) {
+                    return literalNodes[i];
+                }
+            }
+            literalNames = java.util.Arrays.copyOf(literalNames, literalNames.length + 1);
+            literalNodes = java.util.Arrays.copyOf(literalNodes, literalNodes.length + 1);
+            literalNames[literalNames.length - 1] = seg;
+            return literalNodes[literalNodes.length - 1] = new Node();
+        }
+    }
+
+    /** The operations of one path, by method. */
+    private static final class PathMethods {
+        final HttpString[] methods;
+        final Operation[] operations;
+        final OperationMatch[] literalMatches;
+        final String[] names;
+
+        PathMethods(List<Operation> ops, String[] names) {
+            this.methods = new HttpString[ops.size()];
+            this.operations = ops.toArray(new Operation[0]);
+            this.literalMatches = new OperationMatch[ops.size()];
+            this.names = names;
+            for (int i = 0; i < ops.size(); i++) {
+                methods[i] = HttpString.tryFromString(ops.get(i).method());
+                literalMatches[i] = OperationMatch.literal(ops.get(i));
+            }
+        }
+
+        Operation find(HttpString method) {
+            Operation get = null;
+            for (int i = 0; i < methods.length; i++) {
+                if (methods[i].equals(method)) {
+                    return operations[i];
+                }
+                if (methods[i].equals(Methods.GET)) {
+                    get = operations[i];
+                }
+            }
+            return method.equals(Methods.HEAD) ? get : null;
+        }
+
+        OperationMatch literalMatch(Operation op) {
+            for (int i = 0; i < operations.length; i++) {
+                if (operations[i] == op) {
+                    return literalMatches[i];
+                }
+            }
+            throw new IllegalStateException();
+        }
+    }
+
+    /** One depth-first search; allocated only for template paths. */
+    private static final class Search {
+        final HttpString method;
+        final String path;
+        final int[] starts = new int[16];
+        final int[] ends = new int[16];
+        Operation found;
+        PathMethods foundMethods;
+        int foundDepth;
+        TreeSet<String> allowed = new TreeSet<>();
+
+        Search(HttpString method, String path) {
+            this.method = method;
+            this.path = path;
+        }
+
+        /** Matches the segment starting at {@code pos} ({@code pos > path.length()}: no more segments). */
+        boolean walk(Node node, int pos, int params) {
+            if (pos > path.length()) {
+                if (node.here != null) {
+                    Operation op = node.here.find(method);
+                    if (op != null) {
+                        found = op;
+                        foundMethods = node.here;
+                        foundDepth = params;
+                        return true;
+                    }
+                    for (HttpString m : node.here.methods) {
+                        allowed.add(m.toString());
+                    }
+                }
+                return false;
+            }
+            int end = path.indexOf('/', pos);
+            if (end < 0) {
+                end = path.length();
+            }
+            int len = end - pos;
+            for (int i = 0; i < node.literalNames.length; i++) {
+                String lit = node.literalNames[i];
+                if (lit.length() == len && path.regionMatches(pos, lit, 0, len)
+                        && walk(node.literalNodes[i], end + 1, params)) {
+                    return true;
+                }
+            }
+            if (node.param != null && len > 0 && params < starts.length) {
+                starts[params] = pos;
+                ends[params] = end;
+                return walk(node.param, end + 1, params + 1);
+            }
+            return false;
+        }
+    }
+}

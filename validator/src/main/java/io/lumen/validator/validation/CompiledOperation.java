@@ -1,0 +1,222 @@
+package io.lumen.validator.validation;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.networknt.schema.Error;
+import com.networknt.schema.Schema;
+import io.lumen.handler.body.ParsedBody;
+import io.lumen.validator.params.Coercer;
+import io.lumen.validator.params.ConversionException;
+import io.lumen.validator.params.ParameterReader;
+import io.lumen.validator.spec.OpenApiSpec;
+import io.lumen.validator.spec.Operation;
+import io.lumen.validator.spec.Parameter;
+import io.lumen.validator.specification.OperationMatch;
+import io.undertow.server.HttpServerExchange;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.UnaryOperator;
+
+/**
+ * One operation prepared for validation at startup: a reader and a compiled schema per parameter,
+ * a compiled schema per request media type and per response status and media type. Validating
+ * a request converts and checks every parameter, then the body, and collects every error.
+ * Immutable and thread-safe.
+ */
+final class CompiledOperation {
+    static final String SCHEMA = "ERR11004";
+    static final String CONVERSION = "ERR11005";
+    static final String BODY_UNEXPECTED = "ERR11013";
+    static final String BODY_MISSING = "ERR11014";
+    static final String MEDIA_TYPE = "ERR10071";
+
+    final Operation operation;
+    private final ParameterReader[] readers;
+    private final Schema[] schemas;
+    private final Map<String, Schema> bodies = new LinkedHashMap<>();
+    private final Map<String, JsonNode> bodySchemaNodes = new LinkedHashMap<>();
+    private final Map<String, Map<String, Schema>> responses = new LinkedHashMap<>();
+    private final UnaryOperator<JsonNode> resolve;
+
+    CompiledOperation(OpenApiSpec spec, Operation operation, SchemaCompiler compiler) {
+        this.operation = operation;
+        this.resolve = node -> resolve(spec, node);
+        List<Parameter> params = operation.parameters();
+        this.readers = new ParameterReader[params.size()];
+        this.schemas = new Schema[params.size()];
+        for (int i = 0; i < params.size(); i++) {
+            readers[i] = new ParameterReader(params.get(i), resolve);
+            String sp = params.get(i).schemaPointer();
+            schemas[i] = sp == null ? null : compiler.request(sp);
+        }
+        if (operation.requestBody() != null) {
+            operation.requestBody().content().forEach((mediaType, pointer) -> {
+                bodies.put(mediaType, pointer == null ? null : compiler.request(pointer));
+                bodySchemaNodes.put(mediaType, pointer == null ? null : resolve(spec, spec.bundle().at(pointer)));
+            });
+        }
+        operation.responses().forEach((status, response) -> {
+            Map<String, Schema> byType = new LinkedHashMap<>();
+            response.content().forEach((mediaType, pointer) -> byType.put(mediaType, pointer == null ? null : compiler.response(pointer)));
+            responses.put(status, byType);
+        });
+    }
+
+    private static JsonNode resolve(OpenApiSpec spec, JsonNode node) {
+        JsonNode n = node;
+        for (int i = 0; i < 32 && n.has("$ref"); i++) {
+            n = spec.bundle().at(n.get("$ref").asText().substring(1));
+        }
+        return n;
+    }
+
+    /** Converts and validates the parameters into {@code values}; adds every problem to {@code errors}. */
+    void parameters(HttpServerExchange exchange, OperationMatch match, JsonNode[] values, List<ValidationError> errors) {
+        for (int i = 0; i < readers.length; i++) {
+            Parameter p = readers[i].parameter();
+            JsonNode value;
+            try {
+                value = readers[i].read(exchange, match);
+            } catch (ConversionException e) {
+                errors.add(new ValidationError(CONVERSION, p.location(), "", e.getMessage()));
+                continue;
+            }
+            if (value == null) {
+                if (p.required()) {
+                    errors.add(new ValidationError(missingCode(p.in()), p.location(), "", "is required but missing"));
+                }
+                continue;
+            }
+            values[i] = value;
+            if (schemas[i] != null) {
+                schema(schemas[i], value, p.location(), errors);
+            }
+        }
+    }
+
+    static String missingCode(Parameter.In in) {
+        return switch (in) {
+            case PATH -> "ERR11003";
+            case QUERY -> "ERR11000";
+            case HEADER -> "ERR11017";
+            case COOKIE -> "ERR11002";
+        };
+    }
+
+    /**
+     * Checks the body against the request body declaration; returns the validated JSON (form fields
+     * converted to an object) or null.
+     *
+     * @param parsed      the body as parsed by the body middleware (or by the validator), null when none
+     * @param present     whether the request has a non-empty body at all
+     * @param contentType the request's media type (lower case, no parameters) or null
+     */
+    JsonNode body(ParsedBody parsed, boolean present, String contentType, boolean skipSchema, List<ValidationError> errors) {
+        Operation.RequestBody declared = operation.requestBody();
+        if (declared == null) {
+            if (present) {
+                errors.add(new ValidationError(BODY_UNEXPECTED, "body", "", "no request body is expected for "
+                        + operation.method() + " " + operation.template()));
+            }
+            return null;
+        }
+        if (!present) {
+            if (declared.required()) {
+                errors.add(new ValidationError(BODY_MISSING, "body", "", "a request body is required"));
+            }
+            return null;
+        }
+        String key = mediaKey(contentType);
+        if (key == null) {
+            errors.add(new ValidationError(MEDIA_TYPE, "body", "", "media type " + contentType + " is not one of "
+                    + String.join(", ", bodies.keySet())));
+            return null;
+        }
+        Schema schema = bodies.get(key);
+        JsonNode value = null;
+        if (parsed != null && parsed.json() != null) {
+            value = parsed.json();
+        } else if (parsed != null && parsed.form() != null) {
+            value = form(parsed.form(), bodySchemaNodes.get(key), errors);
+        }
+        if (value != null && schema != null && !skipSchema) {
+            schema(schema, value, "body", errors);
+        }
+        return value;
+    }
+
+    private String mediaKey(String contentType) {
+        if (contentType == null) {
+            return bodies.containsKey("*/*") ? "*/*" : null;
+        }
+        if (bodies.containsKey(contentType)) {
+            return contentType;
+        }
+        int slash = contentType.indexOf('/');
+        String range = slash < 0 ? null : contentType.substring(0, slash) + "/*";
+        if (range != null && bodies.containsKey(range)) {
+            return range;
+        }
+        return bodies.containsKey("*/*") ? "*/*" : null;
+    }
+
+    /** Form fields as an object, each converted by its property schema (form style, explode). */
+    private ObjectNode form(Map<String, List<String>> fields, JsonNode schema, List<ValidationError> errors) {
+        ObjectNode obj = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode();
+        JsonNode s = schema == null ? obj : schema;
+        for (Map.Entry<String, List<String>> f : fields.entrySet()) {
+            JsonNode prop = resolve.apply(s.path("properties").path(f.getKey()));
+            try {
+                if (Coercer.types(prop).contains("array")) {
+                    ArrayNode arr = obj.putArray(f.getKey());
+                    JsonNode items = resolve.apply(prop.path("items"));
+                    for (String v : f.getValue()) {
+                        arr.add(Coercer.primitive(v, items));
+                    }
+                } else {
+                    obj.set(f.getKey(), Coercer.primitive(f.getValue().get(0), prop));
+                }
+            } catch (ConversionException e) {
+                errors.add(new ValidationError(CONVERSION, "body", "/" + f.getKey(), e.getMessage()));
+            }
+        }
+        return obj;
+    }
+
+    /** The response schemas of a status: exact, then {@code 4XX}, then {@code default}; null when undeclared. */
+    Map<String, Schema> responses(int status) {
+        Map<String, Schema> exact = responses.get(Integer.toString(status));
+        if (exact != null) {
+            return exact;
+        }
+        Map<String, Schema> range = responses.get((status / 100) + "XX");
+        return range != null ? range : responses.get("default");
+    }
+
+    static void schema(Schema schema, JsonNode value, String location, List<ValidationError> errors) {
+        List<Error> found = schema.validate(value);
+        for (Error e : found) {
+            String pointer = e.getInstanceLocation() == null ? "" : e.getInstanceLocation().toString();
+            String message = e.getMessage();
+            if (message != null && message.startsWith(pointer + ": ")) {
+                message = message.substring(pointer.length() + 2);
+            }
+            if (pointer.equals("/")) {
+                pointer = "";
+            }
+            errors.add(new ValidationError(SCHEMA, location, pointer, message));
+        }
+    }
+
+    int parameterCount() {
+        return readers.length;
+    }
+
+    List<String> mediaTypes() {
+        return new ArrayList<>(bodies.keySet());
+    }
+}

@@ -1,0 +1,61 @@
+package io.lumen.validator.validation;
+
+import com.networknt.schema.Schema;
+import com.networknt.schema.SchemaLocation;
+import com.networknt.schema.SchemaRegistry;
+import com.networknt.schema.SchemaRegistryConfig;
+import com.networknt.schema.SpecificationVersion;
+import com.networknt.schema.path.PathType;
+import io.lumen.validator.spec.OpenApiSpec;
+
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * Compiles the schemas of a spec once, at startup, with networknt json-schema-validator: the
+ * bundle is normalized twice ({@link SchemaNormalizer}, request and response views), both are
+ * registered as documents, and a schema is compiled from its JSON pointer, so {@code $ref}s
+ * (including across files, already bundled) resolve inside the document. Compiled schemas are
+ * immutable and thread-safe; compiling the same pointer twice returns the same instance.
+ */
+final class SchemaCompiler {
+    private static final String REQUEST = "https://lumen.invalid/openapi/request.json";
+    private static final String RESPONSE = "https://lumen.invalid/openapi/response.json";
+
+    private final OpenApiSpec spec;
+    private final SchemaRegistry registry;
+    private final Map<String, Schema> compiled = new HashMap<>();
+
+    SchemaCompiler(OpenApiSpec spec, boolean handleNullable) {
+        this.spec = spec;
+        boolean v30 = !spec.isV31();
+        String request = SchemaNormalizer.normalize(spec.bundle(), v30, handleNullable, SchemaNormalizer.Direction.REQUEST).toString();
+        String response = SchemaNormalizer.normalize(spec.bundle(), v30, handleNullable, SchemaNormalizer.Direction.RESPONSE).toString();
+        SchemaRegistryConfig config = SchemaRegistryConfig.builder()
+                .formatAssertionsEnabled(true)
+                .pathType(PathType.JSON_POINTER)
+                .build();
+        this.registry = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12,
+                b -> b.schemas(Map.of(REQUEST, request, RESPONSE, response)).schemaRegistryConfig(config));
+    }
+
+    Schema request(String pointer) {
+        return compile(REQUEST, pointer);
+    }
+
+    Schema response(String pointer) {
+        return compile(RESPONSE, pointer);
+    }
+
+    private Schema compile(String document, String pointer) {
+        return compiled.computeIfAbsent(document + "#" + pointer, location -> {
+            try {
+                Schema schema = registry.getSchema(SchemaLocation.of(location));
+                schema.initializeValidators();
+                return schema;
+            } catch (RuntimeException e) {
+                throw spec.error(pointer, "schema cannot be compiled: " + e.getMessage());
+            }
+        });
+    }
+}

@@ -1,0 +1,45 @@
+package io.lumen.validator.validation;
+
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * {@code openapi-validator.yml}. Every key is optional.
+ *
+ * @param enabled             link the middleware into chains (true)
+ * @param logError            log each rejected request's errors at INFO (true)
+ * @param skipBodyValidation  do not validate request bodies against their schema (false); required
+ *                            bodies and media types are still checked
+ * @param validateResponse    {@code false} (default), {@code log} (log responses that break the spec)
+ *                            or {@code enforce} (replace them with 500 ERR11018); for tests and staging
+ * @param handleNullableField honour OpenAPI 3.0 {@code nullable: true} (true); when false a null is
+ *                            only valid where the type allows it
+ * @param skipPathPrefixes    requests under these prefixes are not validated ([])
+ */
+public record ValidatorConfig(Boolean enabled, Boolean logError, Boolean skipBodyValidation, String validateResponse,
+                              Boolean handleNullableField, List<String> skipPathPrefixes) {
+
+    /** What {@code validateResponse} asks for. */
+    public enum ResponseMode { OFF, LOG, ENFORCE }
+
+    public ValidatorConfig {
+        enabled = enabled == null || enabled;
+        logError = logError == null || logError;
+        skipBodyValidation = skipBodyValidation != null && skipBodyValidation;
+        validateResponse = validateResponse == null ? "false" : validateResponse.trim().toLowerCase(Locale.ROOT);
+        if (!List.of("false", "log", "enforce", "true").contains(validateResponse)) {
+            throw new IllegalArgumentException("validateResponse must be false, log or enforce, got '" + validateResponse + "'");
+        }
+        handleNullableField = handleNullableField == null || handleNullableField;
+        skipPathPrefixes = skipPathPrefixes == null ? List.of() : List.copyOf(skipPathPrefixes);
+        skipPathPrefixes.forEach(p -> io.lumen.handler.prefix.PathPrefixes.check("skipPathPrefixes", p));
+    }
+
+    public ResponseMode responseMode() {
+        return switch (validateResponse) {
+            case "log", "true" -> ResponseMode.LOG;
+            case "enforce" -> ResponseMode.ENFORCE;
+            default -> ResponseMode.OFF;
+        };
+    }
+}

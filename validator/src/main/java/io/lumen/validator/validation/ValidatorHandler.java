@@ -1,0 +1,251 @@
+package io.lumen.validator.validation;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import io.lumen.handler.ChainContext;
+import io.lumen.handler.FailureHandler;
+import io.lumen.handler.Middleware;
+import io.lumen.handler.body.BodyHandler;
+import io.lumen.handler.body.ParsedBody;
+import io.lumen.handler.prefix.PathPrefixes;
+import io.lumen.server.ServiceContext;
+import io.lumen.status.ErrorResponder;
+import io.lumen.status.Status;
+import io.lumen.validator.OpenApiAttachments;
+import io.lumen.validator.spec.OpenApiSpec;
+import io.lumen.validator.spec.Operation;
+import io.lumen.validator.spec.SpecLoader;
+import io.lumen.validator.specification.OperationMatch;
+import io.lumen.validator.specification.OperationMatcher;
+import io.lumen.validator.specification.RequestPath;
+import io.undertow.server.Connectors;
+import io.undertow.server.HttpHandler;
+import io.undertow.server.HttpServerExchange;
+import io.undertow.util.Headers;
+import io.undertow.util.ImmediatePooledByteBuffer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.StringJoiner;
+
+/**
+ * The {@code validator} middleware ({@code openapi-validator.yml}): converts the path, query,
+ * header and cookie parameters of each request by their schemas, validates them and the body
+ * against the matched operation, and answers 400 with every error at once; valid requests go on
+ * with a {@link ValidatedRequest} attached. Schemas are compiled once at startup.
+ *
+ * <p>The operation comes from the {@code specification} middleware when it ran, else it is matched
+ * here (404 ERR10007 / 405 ERR10008 alike). The body is the {@code body} middleware's
+ * {@link ParsedBody}; without that middleware in the chain the body is read here, asynchronously on
+ * the IO thread, and put back for later handlers. Runs on the IO thread.
+ *
+ * <p>Error answer: one problem is answered with its own code (ERR11000 query missing, ERR11017
+ * header missing, ERR11002 cookie missing, ERR11005 not convertible, ERR11004 schema, ERR11013
+ * unexpected body, ERR11014 body missing, 415 ERR10071 media type); several are 400 ERR11004 whose
+ * description lists them all. Either way the error JSON carries {@code errors}: a list of
+ * {@code {code, location, pointer, message}}.
+ */
+public final class ValidatorHandler implements Middleware {
+    private static final Logger LOG = LoggerFactory.getLogger(ValidatorHandler.class);
+    private static final ObjectMapper JSON = JsonMapper.builder().build();
+
+    private final ValidatorConfig config;
+    private final ErrorResponder errors;
+    private final OperationMatcher matcher;
+    private final Map<Operation, CompiledOperation> compiled = new IdentityHashMap<>();
+    private final ResponseValidator responses;
+    private final String[] skip;
+
+    public ValidatorHandler(ServiceContext context) {
+        this(context.config().load("openapi-validator", ValidatorConfig.class), SpecLoader.shared(context), context.errors());
+    }
+
+    public ValidatorHandler(ValidatorConfig config, OpenApiSpec spec, ErrorResponder errors) {
+        this.config = config;
+        this.errors = errors;
+        this.matcher = new OperationMatcher(spec.operations());
+        SchemaCompiler compiler = new SchemaCompiler(spec, config.handleNullableField());
+        for (Operation op : spec.operations()) {
+            compiled.put(op, new CompiledOperation(spec, op, compiler));
+        }
+        this.responses = new ResponseValidator(config.responseMode(), errors);
+        this.skip = config.skipPathPrefixes().toArray(new String[0]);
+    }
+
+    @Override
+    public boolean isEnabled() {
+        return config.enabled();
+    }
+
+    @Override
+    public HttpHandler wrap(ChainContext context, HttpHandler next) {
+        return new Linked(next, context.failures(), context.chain().contains("body"));
+    }
+
+    @Override
+    public String toString() {
+        return "validator";
+    }
+
+    private final class Linked implements HttpHandler {
+        private final HttpHandler next;
+        private final FailureHandler failures;
+        private final boolean bodyInChain;
+
+        Linked(HttpHandler next, FailureHandler failures, boolean bodyInChain) {
+            this.next = next;
+            this.failures = failures;
+            this.bodyInChain = bodyInChain;
+        }
+
+        @Override
+        public void handleRequest(HttpServerExchange exchange) throws Exception {
+            for (String prefix : skip) {
+                if (PathPrefixes.matches(prefix, exchange.getRequestPath())) {
+                    next.handleRequest(exchange);
+                    return;
+                }
+            }
+            OperationMatch match = exchange.getAttachment(OpenApiAttachments.OPERATION);
+            if (match == null) {
+                OperationMatcher.Result result = matcher.find(exchange.getRequestMethod(), RequestPath.of(exchange));
+                if (result.match() == null) {
+                    notInSpec(exchange, result);
+                    return;
+                }
+                match = result.match();
+            }
+            CompiledOperation op = compiled.get(match.operation());
+            ParsedBody body = exchange.getAttachment(BodyHandler.BODY);
+            if (body == null && !bodyInChain && hasBody(exchange) && exchange.isRequestChannelAvailable()) {
+                OperationMatch m = match;
+                exchange.getRequestReceiver().receiveFullBytes((ex, raw) -> {
+                    try {
+                        ParsedBody parsed = ownBody(ex, raw);
+                        if (parsed != null) {
+                            validate(ex, m, op, parsed);
+                        }
+                    } catch (Throwable t) {
+                        failures.fail(ex, t);
+                    }
+                }, (ex, e) -> {
+                    ex.setPersistent(false);
+                    ex.endExchange();
+                });
+                return;
+            }
+            validate(exchange, match, op, body);
+        }
+
+        private void validate(HttpServerExchange exchange, OperationMatch match, CompiledOperation op, ParsedBody body)
+                throws Exception {
+            List<ValidationError> found = new ArrayList<>(0);
+            JsonNode[] values = new JsonNode[op.parameterCount()];
+            op.parameters(exchange, match, values, found);
+            boolean present = body != null || hasBody(exchange);
+            String contentType = body != null ? body.contentType() : mediaType(exchange);
+            JsonNode json = op.body(body, present, contentType, config.skipBodyValidation(), found);
+            if (!found.isEmpty()) {
+                reject(exchange, op.operation, found);
+                return;
+            }
+            exchange.putAttachment(OpenApiAttachments.VALIDATED, new ValidatedRequest(op.operation, values, json));
+            responses.watch(exchange, op);
+            next.handleRequest(exchange);
+        }
+
+        /** Parses a body read here (no body middleware): JSON only; bytes are put back for later handlers. */
+        private ParsedBody ownBody(HttpServerExchange exchange, byte[] raw) {
+            if (raw.length > 0) {
+                Connectors.ungetRequestBytes(exchange, new ImmediatePooledByteBuffer(ByteBuffer.wrap(raw)));
+                Connectors.resetRequestChannel(exchange);
+            }
+            String mediaType = mediaType(exchange);
+            if (raw.length == 0 || mediaType == null || !(mediaType.equals("application/json") || mediaType.endsWith("+json"))) {
+                return new ParsedBody(raw, mediaType, null, null, null);
+            }
+            try {
+                return new ParsedBody(raw, mediaType, JSON.readTree(raw), null, null);
+            } catch (IOException e) {
+                errors.send(exchange, "ERR10015", "JSON", e instanceof com.fasterxml.jackson.core.JsonProcessingException p
+                        ? p.getOriginalMessage() : e.getMessage());
+                return null;
+            }
+        }
+
+        @Override
+        public String toString() {
+            return "validator -> " + next;
+        }
+    }
+
+    private void notInSpec(HttpServerExchange exchange, OperationMatcher.Result result) {
+        String path = exchange.getRequestPath();
+        if (result.allowed().isEmpty()) {
+            errors.send(exchange, "ERR10007", path);
+        } else {
+            Status s = errors.catalogue().get("ERR10008");
+            errors.send(exchange, s, s.describe(exchange.getRequestMethod(), path), Map.of(),
+                    Map.of(Headers.ALLOW, String.join(", ", result.allowed())));
+        }
+    }
+
+    private void reject(HttpServerExchange exchange, Operation op, List<ValidationError> found) {
+        Status status;
+        String description;
+        if (found.size() == 1) {
+            ValidationError e = found.get(0);
+            status = errors.catalogue().get(e.code());
+            String name = e.location().substring(e.location().indexOf('.') + 1);
+            description = switch (e.code()) {
+                case "ERR11000", "ERR11002", "ERR11003", "ERR11017" -> status.describe(name, op.template());
+                case "ERR11005" -> status.describe(e.location() + e.pointer(), e.message());
+                case "ERR11013", "ERR11014" -> status.describe(op.method(), op.template());
+                case "ERR10071" -> status.describe(e.message());
+                default -> status.describe(e.describe());
+            };
+        } else {
+            status = errors.catalogue().get(CompiledOperation.SCHEMA);
+            StringJoiner all = new StringJoiner("; ");
+            found.forEach(e -> all.add(e.describe()));
+            description = status.describe(all.toString());
+        }
+        if (config.logError()) {
+            LOG.info("{} {} ({}) rejected: {}", exchange.getRequestMethod(), exchange.getRequestPath(), op.endpoint(), description);
+        }
+        List<Map<String, Object>> list = new ArrayList<>(found.size());
+        for (ValidationError e : found) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("code", e.code());
+            m.put("location", e.location());
+            m.put("pointer", e.pointer());
+            m.put("message", e.message());
+            list.add(m);
+        }
+        errors.send(exchange, status, description, Map.of("errors", list), null);
+    }
+
+    static boolean hasBody(HttpServerExchange exchange) {
+        long length = exchange.getRequestContentLength();
+        return length > 0 || (length < 0 && !exchange.isRequestComplete()
+                && exchange.getRequestHeaders().contains(Headers.TRANSFER_ENCODING));
+    }
+
+    static String mediaType(HttpServerExchange exchange) {
+        String ct = exchange.getRequestHeaders().getFirst(Headers.CONTENT_TYPE);
+        if (ct == null) {
+            return null;
+        }
+        int semi = ct.indexOf(';');
+        return (semi < 0 ? ct : ct.substring(0, semi)).trim().toLowerCase(Locale.ROOT);
+    }
+}
