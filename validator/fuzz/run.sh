@@ -35,10 +35,16 @@ for _ in $(seq 1 120); do
 done
 curl -fsS "http://127.0.0.1:$PORT/health" >/dev/null || { echo "petstore not healthy on port $PORT"; exit 1; }
 
+# The embedded chain verifies JWTs: mint one with the folder's dev-only key (both scopes), so the
+# fuzzer reaches specification and validation; 401s for tokenless calls are tested in the JUnit suite.
+TOKEN="$(java -cp "$JAR" io.lumen.security.tool.DevTokens token \
+  --key config/petstore/embedded/dev-only/petstore-dev-1.key.pem --kid petstore-dev-1 \
+  --scope "read:pets write:pets" --iss https://lumen.dev/issuer --aud petstore --ttl 3600 --client-id fuzz)"
+
 echo "fuzz: schemathesis $SCHEMATHESIS_VERSION against http://127.0.0.1:$PORT/spec.yaml (max-examples $MAX_EXAMPLES)"
 set +e
 timeout "$HARD_TIMEOUT" "$VENV/bin/schemathesis" run "http://127.0.0.1:$PORT/spec.yaml" \
-  --url "http://127.0.0.1:$PORT/v1" \
+  --url "http://127.0.0.1:$PORT/v1" --header "Authorization: Bearer $TOKEN" \
   --checks not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance,negative_data_rejection \
   --mode all --max-examples "$MAX_EXAMPLES" --generation-deterministic --request-timeout 10 \
   --workers 1 --no-color 2>&1 | tee "$OUT/schemathesis.log"

@@ -21,7 +21,15 @@ import static org.junit.jupiter.api.Assertions.fail;
 class PetstoreOpenApiTest {
     private final HttpClient client = HttpClient.newHttpClient();
 
+    private static String token;
+
+    @org.junit.jupiter.api.BeforeAll
+    static void mintToken() throws Exception {
+        token = PetstoreEmbeddedTest.mint(3600); // the chain verifies JWTs before validating
+    }
+
     private HttpResponse<String> send(HttpRequest request) throws Exception {
+        request = HttpRequest.newBuilder(request, (n, v) -> true).header("Authorization", "Bearer " + token).build();
         return client.send(request, HttpResponse.BodyHandlers.ofString());
     }
 
