@@ -4,7 +4,9 @@ import com.networknt.schema.Schema;
 import com.networknt.schema.SchemaLocation;
 import com.networknt.schema.SchemaRegistry;
 import com.networknt.schema.SchemaRegistryConfig;
-import com.networknt.schema.SpecificationVersion;
+import com.networknt.schema.dialect.Dialect;
+import com.networknt.schema.dialect.Dialects;
+import com.networknt.schema.keyword.NonValidationKeyword;
 import com.networknt.schema.path.PathType;
 import io.lumen.validator.spec.OpenApiSpec;
 
@@ -35,7 +37,13 @@ final class SchemaCompiler {
                 .formatAssertionsEnabled(true)
                 .pathType(PathType.JSON_POINTER)
                 .build();
-        this.registry = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12,
+        // The registered documents are whole OpenAPI files: their top-level keys (openapi, info,
+        // paths...) are not JSON Schema keywords. Ignore unknown keywords quietly instead of
+        // logging a warning for each at every startup; they never validate anything either way.
+        Dialect dialect = Dialect.builder(Dialects.getDraft202012())
+                .unknownKeywordFactory((name, context) -> new NonValidationKeyword(name))
+                .build();
+        this.registry = SchemaRegistry.withDefaultDialect(dialect,
                 b -> b.schemas(Map.of(REQUEST, request, RESPONSE, response)).schemaRegistryConfig(config));
     }
 
