@@ -8,59 +8,121 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
-import java.util.TreeMap;
+import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The in-memory pet store, shared by the service's handlers (see {@code ServiceContext.shared}).
- * Writers copy-on-write a snapshot that also holds the pre-encoded JSON of the whole list, so
- * listing pets sends ready bytes. Thread-safe.
+ * Pets are kept in id order; adds and removes cost O(log n). A listing is one page of at most
+ * {@link #PAGE} pets (the spec's {@code limit} maximum); the JSON of the first page is encoded once
+ * into a read-only direct buffer and re-encoded lazily after a change, so listing pets sends ready
+ * bytes. The store holds at most {@code capacity} pets. Thread-safe.
  */
 public final class PetStore {
+    /** The most pets a listing returns. */
+    public static final int PAGE = 100;
+    /** Default capacity: enough for any demo or test, bounded so a POST loop cannot exhaust the heap. */
+    public static final int DEFAULT_CAPACITY = 100_000;
+
     private final ObjectMapper json;
-    private volatile Snapshot snapshot;
+    private final int capacity;
+    private final ConcurrentSkipListMap<Long, Pet> pets = new ConcurrentSkipListMap<>();
+    private final AtomicInteger size = new AtomicInteger();
+    private final AtomicLong version = new AtomicLong(); // bumped after every change
+    private volatile Page firstPage; // rebuilt by the first listing after a change
 
     public PetStore(ObjectMapper json) {
+        this(json, DEFAULT_CAPACITY);
+    }
+
+    public PetStore(ObjectMapper json, int capacity) {
         this.json = json;
-        TreeMap<Long, Pet> seed = new TreeMap<>();
-        seed.put(1L, new Pet(1L, "catten", "cat"));
-        seed.put(2L, new Pet(2L, "doggy", "dog"));
-        this.snapshot = snapshot(seed);
+        this.capacity = capacity;
+        add(new Pet(1L, "catten", "cat"));
+        add(new Pet(2L, "doggy", "dog"));
     }
 
-    /** All pets in id order, as a read-only list. */
-    public List<Pet> list() {
-        return snapshot.list;
+    /** The outcome of {@link #add}. */
+    public enum Added { ADDED, EXISTS, FULL }
+
+    /** The first {@code limit} pets in id order ({@code limit} capped at {@link #PAGE}). */
+    public List<Pet> list(int limit) {
+        int n = Math.min(limit, PAGE);
+        List<Pet> out = new ArrayList<>(Math.min(n, size.get()));
+        for (Pet p : pets.values()) {
+            if (out.size() >= n) {
+                break;
+            }
+            out.add(p);
+        }
+        return Collections.unmodifiableList(out);
     }
 
-    /** The JSON of {@link #list()}, a read-only direct buffer to {@code duplicate()} per response. */
-    public ByteBuffer listJson() {
-        return snapshot.listJson;
+    /**
+     * The JSON of the first {@code limit} pets ({@code limit} capped at {@link #PAGE}): the cached
+     * first page (a read-only direct buffer, duplicated) when it has no more than {@code limit}
+     * pets, else freshly encoded.
+     */
+    public ByteBuffer listJson(int limit) {
+        Page p = page();
+        if (limit >= p.size) {
+            return p.json.duplicate();
+        }
+        return ByteBuffer.wrap(toJson(list(limit)));
+    }
+
+    /**
+     * The cached first page if no change happened since it was built; else a new one. A page
+     * carries the version read before the map was: a change racing with the build leaves it
+     * behind the current version, so the next listing rebuilds it.
+     */
+    private Page page() {
+        Page p = firstPage;
+        long v = version.get();
+        if (p == null || p.version != v) {
+            List<Pet> first = list(PAGE);
+            byte[] bytes = toJson(first);
+            p = new Page(v, first.size(), ByteBuffer.allocateDirect(bytes.length).put(bytes).flip().asReadOnlyBuffer());
+            firstPage = p;
+        }
+        return p;
     }
 
     public Optional<Pet> find(long id) {
-        return Optional.ofNullable(snapshot.byId.get(id));
+        return Optional.ofNullable(pets.get(id));
     }
 
-    /** Adds {@code pet}; false if its id is taken. */
-    public synchronized boolean add(Pet pet) {
-        if (snapshot.byId.containsKey(pet.id())) {
-            return false;
+    /** Adds {@code pet} unless its id is taken or the store is full. */
+    public Added add(Pet pet) {
+        if (size.incrementAndGet() > capacity) {
+            size.decrementAndGet();
+            return Added.FULL;
         }
-        TreeMap<Long, Pet> next = new TreeMap<>(snapshot.byId);
-        next.put(pet.id(), pet);
-        snapshot = snapshot(next);
-        return true;
+        if (pets.putIfAbsent(pet.id(), pet) != null) {
+            size.decrementAndGet();
+            return Added.EXISTS;
+        }
+        version.incrementAndGet();
+        return Added.ADDED;
     }
 
     /** Removes and returns the pet with {@code id}. */
-    public synchronized Optional<Pet> remove(long id) {
-        Pet pet = snapshot.byId.get(id);
+    public Optional<Pet> remove(long id) {
+        Pet pet = pets.remove(id);
         if (pet != null) {
-            TreeMap<Long, Pet> next = new TreeMap<>(snapshot.byId);
-            next.remove(id);
-            snapshot = snapshot(next);
+            size.decrementAndGet();
+            version.incrementAndGet();
         }
         return Optional.ofNullable(pet);
+    }
+
+    public int size() {
+        return size.get();
+    }
+
+    public int capacity() {
+        return capacity;
     }
 
     public byte[] toJson(Object value) {
@@ -71,13 +133,6 @@ public final class PetStore {
         }
     }
 
-    private Snapshot snapshot(TreeMap<Long, Pet> byId) {
-        List<Pet> list = Collections.unmodifiableList(new ArrayList<>(byId.values()));
-        byte[] bytes = toJson(list);
-        ByteBuffer direct = ByteBuffer.allocateDirect(bytes.length).put(bytes).flip();
-        return new Snapshot(Collections.unmodifiableSortedMap(byId), list, direct.asReadOnlyBuffer());
-    }
-
-    private record Snapshot(java.util.SortedMap<Long, Pet> byId, List<Pet> list, ByteBuffer listJson) {
+    private record Page(long version, int size, ByteBuffer json) {
     }
 }

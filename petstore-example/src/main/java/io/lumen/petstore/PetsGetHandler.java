@@ -4,9 +4,11 @@ import io.lumen.server.ServiceContext;
 import io.undertow.server.HttpServerExchange;
 
 import java.util.Deque;
-import java.util.List;
 
-/** {@code GET /v1/pets?limit=n} (listPets): the pets in id order, at most {@code limit} (1-100). IO thread. */
+/**
+ * {@code GET /v1/pets?limit=n} (listPets): the pets in id order, at most {@code limit} (1-100; without
+ * it one page of {@value PetStore#PAGE}). IO thread.
+ */
 public final class PetsGetHandler extends PetstoreHandler {
     static final int MAX_LIMIT = 100;
 
@@ -19,12 +21,12 @@ public final class PetsGetHandler extends PetstoreHandler {
         var validated = validated(exchange);
         if (validated != null) { // the spec says int32 in 1..100: already converted and checked
             var limit = validated.query("limit");
-            respond(exchange, limit == null ? Integer.MAX_VALUE : limit.intValue());
+            sendJson(exchange, 200, store.listJson(limit == null ? PetStore.PAGE : limit.intValue()));
             return;
         }
         Deque<String> limitParam = exchange.getQueryParameters().get("limit");
         if (limitParam == null || limitParam.isEmpty()) {
-            sendJson(exchange, 200, store.listJson().duplicate());
+            sendJson(exchange, 200, store.listJson(PetStore.PAGE));
             return;
         }
         String raw = limitParam.getFirst();
@@ -39,15 +41,7 @@ public final class PetsGetHandler extends PetstoreHandler {
             errors.send(exchange, INVALID_PARAMETER, "limit", limit + " is outside 1.." + MAX_LIMIT);
             return;
         }
-        respond(exchange, limit);
+        sendJson(exchange, 200, store.listJson(limit));
     }
 
-    private void respond(HttpServerExchange exchange, int limit) {
-        List<io.lumen.petstore.Pet> pets = store.list();
-        if (limit >= pets.size()) {
-            sendJson(exchange, 200, store.listJson().duplicate());
-        } else {
-            sendJson(exchange, 200, pets.subList(0, limit));
-        }
-    }
 }

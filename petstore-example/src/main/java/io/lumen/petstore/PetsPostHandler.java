@@ -42,9 +42,16 @@ public final class PetsPostHandler extends PetstoreHandler {
     }
 
     private void store(HttpServerExchange exchange, Pet pet) {
-        if (!store.add(pet)) {
-            errors.send(exchange, PET_EXISTS, pet.id());
-            return;
+        switch (store.add(pet)) {
+            case EXISTS -> {
+                errors.send(exchange, PET_EXISTS, pet.id());
+                return;
+            }
+            case FULL -> {
+                errors.send(exchange, STORE_FULL, store.capacity());
+                return;
+            }
+            case ADDED -> { }
         }
         sendJson(exchange, 201, pet);
     }

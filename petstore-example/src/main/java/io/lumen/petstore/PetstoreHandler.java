@@ -15,6 +15,7 @@ abstract class PetstoreHandler implements HttpHandler {
     static final String PET_NOT_FOUND = "ERR20001";
     static final String PET_EXISTS = "ERR20002";
     static final String INVALID_PET = "ERR20003";
+    static final String STORE_FULL = "ERR20004";
     static final String INVALID_PARAMETER = "ERR11005";
     static final String HEADER_MISSING = "ERR11017";
 

@@ -1,0 +1,44 @@
+package io.lumen.petstore;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Test;
+
+import java.nio.charset.StandardCharsets;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+class PetStoreTest {
+    private static String text(java.nio.ByteBuffer b) {
+        byte[] bytes = new byte[b.remaining()];
+        b.get(bytes);
+        return new String(bytes, StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void listingsFollowChangesAndStayOnePage() {
+        PetStore store = new PetStore(new ObjectMapper(), 1000);
+        assertEquals(PetstoreHttpTest.REFERENCE, text(store.listJson(PetStore.PAGE)));
+        assertEquals(PetStore.Added.ADDED, store.add(new Pet(3L, "c", null)));
+        assertEquals("[{\"id\":1,\"name\":\"catten\",\"tag\":\"cat\"},{\"id\":2,\"name\":\"doggy\",\"tag\":\"dog\"},{\"id\":3,\"name\":\"c\"}]",
+                text(store.listJson(PetStore.PAGE)));
+        assertEquals("[{\"id\":1,\"name\":\"catten\",\"tag\":\"cat\"}]", text(store.listJson(1)));
+        store.remove(1L);
+        assertEquals("[{\"id\":2,\"name\":\"doggy\",\"tag\":\"dog\"},{\"id\":3,\"name\":\"c\"}]", text(store.listJson(PetStore.PAGE)));
+        for (long id = 10; id < 300; id++) {
+            store.add(new Pet(id, "p" + id, null));
+        }
+        assertEquals(PetStore.PAGE, store.list(1000).size());
+        assertEquals(292, store.size());
+    }
+
+    @Test
+    void takenIdsAndAFullStoreAreRefused() {
+        PetStore store = new PetStore(new ObjectMapper(), 3);
+        assertEquals(PetStore.Added.EXISTS, store.add(new Pet(1L, "again", null)));
+        assertEquals(PetStore.Added.ADDED, store.add(new Pet(3L, "c", null)));
+        assertEquals(PetStore.Added.FULL, store.add(new Pet(4L, "d", null)));
+        assertEquals(3, store.size());
+        store.remove(3L);
+        assertEquals(PetStore.Added.ADDED, store.add(new Pet(4L, "d", null)));
+    }
+}
