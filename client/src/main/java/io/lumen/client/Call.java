@@ -1,0 +1,366 @@
+package io.lumen.client;
+
+import io.undertow.client.ClientCallback;
+import io.undertow.client.ClientExchange;
+import io.undertow.client.ClientRequest;
+import io.undertow.client.ClientResponse;
+import io.undertow.connector.PooledByteBuffer;
+import io.undertow.protocols.http2.Http2StreamSinkChannel;
+import io.undertow.util.HeaderMap;
+import io.undertow.util.Headers;
+import org.xnio.ChannelListener;
+import org.xnio.XnioExecutor;
+import org.xnio.XnioIoThread;
+import org.xnio.channels.StreamSinkChannel;
+import org.xnio.channels.StreamSourceChannel;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.Channel;
+import java.util.Arrays;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
+
+/**
+ * One send of a {@link Request}: its future, its timeout, and the callbacks of each attempt. This
+ * object is the only per-request allocation of the client besides Undertow's own request, exchange
+ * and header map, the response and its body: it is the connection callback, the response listener,
+ * the body reader and writer and the timer task at once.
+ *
+ * <p>Completion is decided once, by a compare-and-set on {@link #done}: the response, a failure and
+ * the timeout race for it, and the loser only cleans up. The future completes on the IO thread
+ * that read the response (or on the timer's IO thread); callers that block should hop themselves.
+ */
+final class Call implements ClientCallback<ClientExchange>, ChannelListener<Channel>, Runnable {
+    private static final AtomicIntegerFieldUpdater<Call> DONE = AtomicIntegerFieldUpdater.newUpdater(Call.class, "done");
+    private static final AtomicIntegerFieldUpdater<Call> RELEASED =
+            AtomicIntegerFieldUpdater.newUpdater(Call.class, "released");
+    private static final String H1 = "HTTP/1.1";
+    private static final String H2 = "HTTP/2.0";
+
+    private final LumenClient client;
+    private final OriginPool pool;
+    private final Request request;
+    private final long timeoutMs;
+    final CompletableFuture<Response> future = new CompletableFuture<>();
+
+    private volatile int done;
+    private volatile int released;
+    private volatile Conn conn;
+    private volatile ClientExchange exchange;
+    private volatile XnioExecutor.Key timer;
+    private int attempts;
+    /** Guarded by the pool's lock. */
+    boolean queued;
+
+    private boolean responsePhase;
+    private ByteBuffer out;
+    private boolean writesShut;
+    private int status;
+    private HeaderMap headers;
+    private byte[] body;
+    private int length;
+    private boolean reading;
+
+    Call(LumenClient client, OriginPool pool, Request request, long timeoutMs) {
+        this.client = client;
+        this.pool = pool;
+        this.request = request;
+        this.timeoutMs = timeoutMs;
+    }
+
+    void start() {
+        if (!pool.breaker.allow()) {
+            done = 1;
+            future.completeExceptionally(client.errors().circuitOpen(pool.origin));
+            return;
+        }
+        XnioIoThread t = XnioIoThread.currentThread();
+        if (t == null) {
+            t = client.worker().getIoThread();
+        }
+        timer = t.executeAfter(this, timeoutMs, TimeUnit.MILLISECONDS);
+        pool.acquire(this);
+    }
+
+    /** Sends this attempt on {@code c}, whose slot the pool already counted for us. */
+    void dispatch(Conn c) {
+        conn = c;
+        exchange = null;
+        released = 0;
+        responsePhase = false;
+        if (done != 0) {
+            releaseOnce(true);
+            return;
+        }
+        ClientRequest cr = new ClientRequest().setMethod(request.methodString()).setPath(request.pathAndQuery());
+        HeaderMap h = cr.getRequestHeaders();
+        h.put(Headers.HOST, request.authority());
+        var names = request.headerNames();
+        var values = request.headerValues();
+        for (int i = 0; i < names.length; i++) {
+            h.add(names[i], values[i]);
+        }
+        byte[] b = request.body();
+        if (b != null) {
+            h.put(Headers.CONTENT_LENGTH, b.length);
+            out = b.length == 0 ? null : ByteBuffer.wrap(b);
+            writesShut = false;
+        } else {
+            out = null;
+        }
+        try {
+            c.connection.sendRequest(cr, this);
+        } catch (RuntimeException e) {
+            failed(new IOException(e));
+        }
+    }
+
+    /** First call: the request went out (the exchange exists); second call: the response head arrived. */
+    @Override
+    public void completed(ClientExchange ex) {
+        if (!responsePhase) {
+            responsePhase = true;
+            exchange = ex;
+            if (done != 0) {
+                abortAttempt();
+                return;
+            }
+            ex.setResponseListener(this);
+            if (out != null) {
+                writeBody(ex.getRequestChannel());
+            }
+            return;
+        }
+        if (done != 0) {
+            return;
+        }
+        ClientResponse r = ex.getResponse();
+        status = r.getResponseCode();
+        headers = r.getResponseHeaders();
+        String cl = headers.getFirst(Headers.CONTENT_LENGTH);
+        length = 0;
+        body = null;
+        if (cl != null) {
+            try {
+                long n = Long.parseLong(cl);
+                if (n > client.config().request().maxResponseSize()) {
+                    tooLarge();
+                    return;
+                }
+                body = new byte[(int) n];
+            } catch (NumberFormatException e) {
+                failed(new IOException("bad Content-Length '" + cl + "'"));
+                return;
+            }
+        }
+        reading = true;
+        readBody(ex.getResponseChannel());
+    }
+
+    @Override
+    public void failed(IOException e) {
+        if (done != 0) {
+            return;
+        }
+        Conn c = conn;
+        ClientException error = exchange == null
+                ? client.errors().closedBeforeSend(pool.origin, e) : client.errors().exchangeFailed(pool.origin, e);
+        if (c != null) {
+            releaseOnce(c.multiplexed && c.connection.isOpen());
+        }
+        fail(error);
+    }
+
+    /** Body reads (response channel) and writes (request channel) resume here. */
+    @Override
+    public void handleEvent(Channel channel) {
+        if (channel instanceof StreamSourceChannel in) {
+            readBody(in);
+        } else {
+            writeBody((StreamSinkChannel) channel);
+        }
+    }
+
+    private void writeBody(StreamSinkChannel sink) {
+        try {
+            ByteBuffer b = out;
+            while (b != null && b.hasRemaining()) {
+                if (sink.write(b) == 0) {
+                    sink.getWriteSetter().set(this);
+                    sink.resumeWrites();
+                    return;
+                }
+            }
+            if (!writesShut) {
+                writesShut = true;
+                sink.shutdownWrites();
+            }
+            if (!sink.flush()) {
+                sink.getWriteSetter().set(this);
+                sink.resumeWrites();
+                return;
+            }
+            sink.suspendWrites();
+        } catch (IOException e) {
+            failed(e);
+        }
+    }
+
+    private void readBody(StreamSourceChannel in) {
+        if (done != 0 || !reading) {
+            return;
+        }
+        PooledByteBuffer pooled = client.bufferPool().allocate();
+        try {
+            ByteBuffer buf = pooled.getBuffer();
+            for (;;) {
+                buf.clear();
+                int r = in.read(buf);
+                if (r > 0) {
+                    buf.flip();
+                    if (!append(buf)) {
+                        tooLarge();
+                        return;
+                    }
+                } else if (r == 0) {
+                    in.getReadSetter().set(this);
+                    in.resumeReads();
+                    return;
+                } else {
+                    reading = false;
+                    finish();
+                    return;
+                }
+            }
+        } catch (IOException e) {
+            reading = false;
+            failed(e);
+        } finally {
+            pooled.close();
+        }
+    }
+
+    private boolean append(ByteBuffer buf) {
+        int n = buf.remaining();
+        byte[] b = body;
+        if (b == null) {
+            b = new byte[Math.max(n, 256)];
+        } else if (length + n > b.length) {
+            long want = Math.max((long) length + n, (long) b.length * 2);
+            if (length + n > client.config().request().maxResponseSize()) {
+                return false;
+            }
+            b = Arrays.copyOf(b, (int) Math.min(want, client.config().request().maxResponseSize()));
+        }
+        buf.get(b, length, n);
+        length += n;
+        body = b;
+        return true;
+    }
+
+    private void tooLarge() {
+        reading = false;
+        if (!DONE.compareAndSet(this, 0, 1)) {
+            return;
+        }
+        cancelTimer();
+        abortAttempt();
+        pool.breaker.neutral();
+        future.completeExceptionally(client.errors().protocol(pool.origin, "response body larger than maxResponseSize "
+                + client.config().request().maxResponseSize(), null));
+    }
+
+    private void finish() {
+        if (!DONE.compareAndSet(this, 0, 1)) {
+            return;
+        }
+        cancelTimer();
+        byte[] b = body;
+        if (b == null) {
+            b = new byte[0];
+        } else if (b.length != length) {
+            b = Arrays.copyOf(b, length);
+        }
+        Conn c = conn;
+        Response response = new Response(status, headers, b, c.multiplexed ? H2 : H1);
+        releaseOnce(true);
+        pool.breaker.success();
+        future.complete(response);
+    }
+
+    /** Fails this attempt: retries when allowed, else completes the future with {@code error}. */
+    void fail(ClientException error) {
+        String code = error.code();
+        boolean local = code.equals(ClientException.POOL_EXHAUSTED) || code.equals(ClientException.CIRCUIT_OPEN);
+        if (local) {
+            pool.breaker.neutral();
+        } else {
+            pool.breaker.failure();
+        }
+        if (!local && done == 0 && attempts < client.config().request().maxRetries() && !client.isClosed()
+                && (error.notSent() || request.idempotent())) {
+            attempts++;
+            if (pool.breaker.allow()) {
+                conn = null;
+                exchange = null;
+                pool.acquire(this);
+                return;
+            }
+            error = client.errors().circuitOpen(pool.origin);
+        }
+        if (DONE.compareAndSet(this, 0, 1)) {
+            cancelTimer();
+            future.completeExceptionally(error);
+        }
+    }
+
+    /** The request timeout fired. */
+    @Override
+    public void run() {
+        timer = null;
+        if (!DONE.compareAndSet(this, 0, 1)) {
+            return;
+        }
+        pool.removeWaiter(this);
+        abortAttempt();
+        pool.breaker.failure();
+        future.completeExceptionally(client.errors().timeout(pool.origin, timeoutMs));
+    }
+
+    /** Cancels what this attempt holds: HTTP/2 resets its stream, HTTP/1.1 closes its connection. */
+    private void abortAttempt() {
+        Conn c = conn;
+        ClientExchange ex = exchange;
+        if (c == null || ex == null) {
+            return; // queued, or the send callback will see done and come back here
+        }
+        if (released != 0) {
+            return;
+        }
+        if (c.multiplexed && c.h2 != null && ex.getRequestChannel() instanceof Http2StreamSinkChannel s) {
+            c.reset(s.getStreamId());
+            pool.countReset(c);
+            releaseOnce(true);
+        } else {
+            c.close();
+            releaseOnce(false);
+        }
+    }
+
+    private void releaseOnce(boolean reusable) {
+        Conn c = conn;
+        if (c != null && RELEASED.compareAndSet(this, 0, 1)) {
+            pool.release(c, reusable);
+        }
+    }
+
+    private void cancelTimer() {
+        XnioExecutor.Key k = timer;
+        if (k != null) {
+            timer = null;
+            k.remove();
+        }
+    }
+}

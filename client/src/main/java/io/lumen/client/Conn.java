@@ -1,0 +1,135 @@
+package io.lumen.client;
+
+import io.undertow.client.ClientConnection;
+import io.undertow.protocols.http2.Http2Channel;
+import org.xnio.ChannelListener;
+import org.xnio.IoFuture;
+import org.xnio.IoUtils;
+import org.xnio.XnioExecutor;
+
+import java.io.IOException;
+import java.lang.reflect.Field;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * One pooled connection, from the connect attempt to its close. Every field except the final ones
+ * is guarded by the owning {@link OriginPool}'s lock. Listens for its own connect result, connect
+ * timeout and close.
+ */
+final class Conn implements IoFuture.Notifier<ClientConnection, Object>, Runnable, ChannelListener<ClientConnection> {
+    enum State { CONNECTING, OPEN, ABANDONED, CLOSED }
+
+    private static final Field H2_CHANNEL = h2ChannelField();
+
+    final OriginPool pool;
+    State state = State.CONNECTING;
+    ClientConnection connection;
+    Http2Channel h2;
+    boolean multiplexed;
+    int inFlight;
+    long requests;
+    long resets;
+    long openedAt;
+    long lastUsed;
+    boolean retired;
+    IoFuture<ClientConnection> future;
+    XnioExecutor.Key connectTimer;
+
+    Conn(OriginPool pool) {
+        this.pool = pool;
+    }
+
+    /** How many requests this connection may carry at once: 1 for HTTP/1.1, the server's limit (capped) for HTTP/2. */
+    int capacity(int cap) {
+        if (!multiplexed) {
+            return 1;
+        }
+        int peer = h2 == null ? -1 : h2.getSendMaxConcurrentStreams();
+        return peer <= 0 ? cap : Math.min(peer, cap);
+    }
+
+    boolean usable(int cap) {
+        return state == State.OPEN && !retired && inFlight < capacity(cap) && connection.isOpen();
+    }
+
+    /** Connect result, on an IO thread. */
+    @Override
+    public void notify(IoFuture<? extends ClientConnection> f, Object attachment) {
+        switch (f.getStatus()) {
+            case DONE:
+                ClientConnection c;
+                try {
+                    c = f.get();
+                } catch (IOException e) {
+                    pool.onConnectFailed(this, e);
+                    return;
+                }
+                pool.onConnected(this, c);
+                break;
+            case FAILED:
+                pool.onConnectFailed(this, f.getException());
+                break;
+            default:
+                pool.onConnectFailed(this, new IOException("connect cancelled"));
+        }
+    }
+
+    /** The connect timer fired. */
+    @Override
+    public void run() {
+        pool.onConnectTimeout(this, new TimeoutException("connect timeout"));
+    }
+
+    /** The connection closed (either side). */
+    @Override
+    public void handleEvent(ClientConnection c) {
+        pool.onClosed(this);
+    }
+
+    void attach(ClientConnection c, long now) {
+        connection = c;
+        multiplexed = c.isMultiplexingSupported();
+        if (multiplexed && H2_CHANNEL != null) {
+            try {
+                h2 = (Http2Channel) H2_CHANNEL.get(c);
+            } catch (ReflectiveOperationException | ClassCastException | IllegalArgumentException e) {
+                h2 = null;
+            }
+        }
+        openedAt = now;
+        lastUsed = now;
+        c.addCloseListener(this);
+    }
+
+    /** Resets one HTTP/2 stream (CANCEL); the stream's slot is free again at once. */
+    void reset(int streamId) {
+        Http2Channel channel = h2;
+        if (channel != null) {
+            channel.sendRstStream(streamId, 0x8);
+        } else {
+            close();
+        }
+    }
+
+    void close() {
+        ClientConnection c = connection;
+        if (c != null) {
+            IoUtils.safeClose(c);
+        }
+    }
+
+    private static Field h2ChannelField() {
+        try {
+            Field f = io.undertow.client.http2.Http2ClientConnection.class.getDeclaredField("http2Channel");
+            f.setAccessible(true);
+            return f;
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            return null; // without it HTTP/2 uses maxStreamsPerConnection and timeouts close the connection
+        }
+    }
+
+    @Override
+    public String toString() {
+        return state + (multiplexed ? " h2" : " h1") + " inFlight=" + inFlight;
+    }
+}
