@@ -43,7 +43,7 @@ final class Call implements ClientCallback<ClientExchange>, ChannelListener<Chan
     private final OriginPool pool;
     private final Request request;
     private final long timeoutMs;
-    final CompletableFuture<Response> future = new CompletableFuture<>();
+    final CompletableFuture<Response> future;
 
     private volatile int done;
     private volatile int released;
@@ -51,6 +51,9 @@ final class Call implements ClientCallback<ClientExchange>, ChannelListener<Chan
     private volatile ClientExchange exchange;
     private volatile XnioExecutor.Key timer;
     private int attempts;
+    private int stale;
+    /** The call that carries on after this attempt failed; late callbacks of this attempt are ignored. */
+    private volatile Call successor;
     /** Guarded by the pool's lock. */
     boolean queued;
 
@@ -68,6 +71,28 @@ final class Call implements ClientCallback<ClientExchange>, ChannelListener<Chan
         this.pool = pool;
         this.request = request;
         this.timeoutMs = timeoutMs;
+        this.future = new CompletableFuture<>();
+    }
+
+    /** The next attempt: same future, timer and counters, fresh per-attempt state. */
+    private Call(Call previous) {
+        this.client = previous.client;
+        this.pool = previous.pool;
+        this.request = previous.request;
+        this.timeoutMs = previous.timeoutMs;
+        this.future = previous.future;
+        this.timer = previous.timer;
+        this.attempts = previous.attempts;
+        this.stale = previous.stale;
+    }
+
+    /** Hands the request to a new attempt; this object then ignores its own late callbacks. */
+    private void retry() {
+        Call next = new Call(this);
+        successor = next;
+        if (DONE.compareAndSet(this, 0, 2)) {
+            pool.acquire(next);
+        }
     }
 
     void start() {
@@ -169,6 +194,12 @@ final class Call implements ClientCallback<ClientExchange>, ChannelListener<Chan
                 ? client.errors().closedBeforeSend(pool.origin, e) : client.errors().exchangeFailed(pool.origin, e);
         if (c != null) {
             releaseOnce(c.multiplexed && c.connection.isOpen());
+        }
+        if (exchange == null && stale < 3 && !client.isClosed()) {
+            // a pooled connection found dead before anything was written: take another, no retry spent
+            stale++;
+            retry();
+            return;
         }
         fail(error);
     }
@@ -303,9 +334,7 @@ final class Call implements ClientCallback<ClientExchange>, ChannelListener<Chan
                 && (error.notSent() || request.idempotent())) {
             attempts++;
             if (pool.breaker.allow()) {
-                conn = null;
-                exchange = null;
-                pool.acquire(this);
+                retry();
                 return;
             }
             error = client.errors().circuitOpen(pool.origin);
@@ -319,6 +348,11 @@ final class Call implements ClientCallback<ClientExchange>, ChannelListener<Chan
     /** The request timeout fired. */
     @Override
     public void run() {
+        Call next = successor;
+        if (next != null) {
+            next.run();
+            return;
+        }
         timer = null;
         if (!DONE.compareAndSet(this, 0, 1)) {
             return;
@@ -344,8 +378,7 @@ final class Call implements ClientCallback<ClientExchange>, ChannelListener<Chan
             pool.countReset(c);
             releaseOnce(true);
         } else {
-            c.close();
-            releaseOnce(false);
+            releaseOnce(false); // the pool closes the HTTP/1.1 connection: its request cannot be taken back
         }
     }
 

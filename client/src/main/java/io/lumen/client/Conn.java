@@ -19,7 +19,8 @@ import java.util.concurrent.TimeoutException;
 final class Conn implements IoFuture.Notifier<ClientConnection, Object>, Runnable, ChannelListener<ClientConnection> {
     enum State { CONNECTING, OPEN, ABANDONED, CLOSED }
 
-    private static final Field H2_CHANNEL = h2ChannelField();
+    private static final Field H2_CHANNEL = field("io.undertow.client.http2.Http2ClientConnection", "http2Channel");
+    private static final Field H1_SOCKET = field("io.undertow.client.http.HttpClientConnection", "connection");
 
     final OriginPool pool;
     State state = State.CONNECTING;
@@ -111,20 +112,38 @@ final class Conn implements IoFuture.Notifier<ClientConnection, Object>, Runnabl
         }
     }
 
+    /**
+     * Closes at once. An HTTP/1.1 connection's socket is closed directly: Undertow's own close drains
+     * the input for up to 10 s, which would keep a cancelled request's socket open that long.
+     */
     void close() {
         ClientConnection c = connection;
-        if (c != null) {
-            IoUtils.safeClose(c);
+        if (c == null) {
+            return;
         }
+        if (!multiplexed && H1_SOCKET != null && H1_SOCKET.getDeclaringClass().isInstance(c)) {
+            try {
+                IoUtils.safeClose((java.io.Closeable) H1_SOCKET.get(c));
+            } catch (ReflectiveOperationException | ClassCastException e) {
+                // fall through to the connection's own close
+            }
+        }
+        IoUtils.safeClose(c);
     }
 
-    private static Field h2ChannelField() {
+    /**
+     * A private field of an Undertow class, read once per connection (never per request): the HTTP/2
+     * channel (for the peer's MAX_CONCURRENT_STREAMS and stream resets) and the HTTP/1.1 socket (for
+     * an immediate close). Without them HTTP/2 uses maxStreamsPerConnection, a timeout closes the
+     * connection, and HTTP/1.1 closes go through Undertow's draining close.
+     */
+    private static Field field(String type, String name) {
         try {
-            Field f = io.undertow.client.http2.Http2ClientConnection.class.getDeclaredField("http2Channel");
+            Field f = Class.forName(type, false, Conn.class.getClassLoader()).getDeclaredField(name);
             f.setAccessible(true);
             return f;
         } catch (ReflectiveOperationException | RuntimeException e) {
-            return null; // without it HTTP/2 uses maxStreamsPerConnection and timeouts close the connection
+            return null;
         }
     }
 

@@ -258,6 +258,23 @@ final class OriginPool {
         return n;
     }
 
+    /** Closes a connection we no longer want: out of the pool at once, socket closed now. */
+    private void closeConn(Conn c) {
+        Conn connect = null;
+        synchronized (this) {
+            if (c.state == Conn.State.OPEN) {
+                c.state = Conn.State.CLOSED;
+                closedCount++;
+                conns.remove(c);
+                connect = maybeConnectLocked();
+            }
+        }
+        c.close();
+        if (connect != null) {
+            startConnect(connect);
+        }
+    }
+
     void onClosed(Conn c) {
         Conn connect;
         synchronized (this) {
@@ -298,14 +315,7 @@ final class OriginPool {
             }
         }
         if (close) {
-            c.close();
-            Conn connect;
-            synchronized (this) {
-                connect = maybeConnectLocked();
-            }
-            if (connect != null) {
-                startConnect(connect);
-            }
+            closeConn(c);
         }
         if (next != null) {
             next.dispatch(c);
@@ -352,10 +362,7 @@ final class OriginPool {
         }
         if (toClose != null) {
             for (Conn c : toClose) {
-                c.close();
-                if (!c.connection.isOpen()) {
-                    onClosed(c); // in case the close listener was lost
-                }
+                closeConn(c);
             }
         }
     }
@@ -396,7 +403,7 @@ final class OriginPool {
             if (c.future != null) {
                 c.future.cancel();
             }
-            c.close();
+            closeConn(c);
         }
     }
 }
