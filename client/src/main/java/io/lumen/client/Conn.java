@@ -40,17 +40,10 @@ final class Conn implements IoFuture.Notifier<ClientConnection, Object>, Runnabl
         this.pool = pool;
     }
 
-    /** How many requests this connection may carry at once: 1 for HTTP/1.1, the server's limit (capped) for HTTP/2. */
-    int capacity(int cap) {
-        if (!multiplexed) {
-            return 1;
-        }
-        int peer = h2 == null ? -1 : h2.getSendMaxConcurrentStreams();
-        return peer <= 0 ? cap : Math.min(peer, cap);
-    }
-
-    boolean usable(int cap) {
-        return state == State.OPEN && !retired && inFlight < capacity(cap) && connection.isOpen();
+    /** The server's MAX_CONCURRENT_STREAMS once its SETTINGS arrived, else -1. */
+    int peerStreamLimit() {
+        Http2Channel channel = h2;
+        return channel == null ? -1 : channel.getSendMaxConcurrentStreams();
     }
 
     /** Connect result, on an IO thread. */

@@ -39,6 +39,8 @@ final class OriginPool {
     private final ArrayList<Conn> conns = new ArrayList<>();
     private final ArrayDeque<Call> waiters = new ArrayDeque<>();
     private int connecting;
+    /** The last MAX_CONCURRENT_STREAMS an HTTP/2 connection of this origin announced (-1: none yet). */
+    private int peerStreams = -1;
     private int abandoned;
     private long opened;
     private long closedCount;
@@ -71,14 +73,15 @@ final class OriginPool {
             } else {
                 for (int i = 0, n = conns.size(); i < n; i++) {
                     Conn c = conns.get(i);
-                    if (c.usable(streamCap)) {
+                    if (usable(c)) {
                         conn = c;
                         take(c);
                         break;
                     }
                 }
                 if (conn == null) {
-                    if (waiters.size() >= maxQueue) {
+                    // requests that connections being opened will carry are not "queued"
+                    if (waiters.size() - (long) connecting * perConnect() >= maxQueue) {
                         error = client.errors().poolExhausted(origin, maxQueue);
                     } else {
                         waiters.add(call);
@@ -98,11 +101,36 @@ final class OriginPool {
         }
     }
 
+    /** Requests {@code c} may carry at once: 1 for HTTP/1.1; the server's stream limit, capped, for HTTP/2. */
+    private int capacity(Conn c) {
+        if (!c.multiplexed) {
+            return 1;
+        }
+        int peer = c.peerStreamLimit();
+        if (peer > 0) {
+            peerStreams = peer;
+            return Math.min(peer, streamCap);
+        }
+        return streamsPerConnection(); // SETTINGS not read yet: assume what this server said before
+    }
+
+    private int streamsPerConnection() {
+        return peerStreams > 0 ? Math.min(peerStreams, streamCap) : streamCap;
+    }
+
+    private boolean usable(Conn c) {
+        return c.state == Conn.State.OPEN && !c.retired && c.inFlight < capacity(c) && c.connection.isOpen();
+    }
+
     private void take(Conn c) {
         c.inFlight++;
         if (++c.requests >= maxRequests) {
             c.retired = true;
         }
+    }
+
+    private int perConnect() {
+        return expectHttp1 ? 1 : streamsPerConnection();
     }
 
     /** A new connection if waiters outnumber what open connects will carry and the pool has room. */
@@ -111,8 +139,7 @@ final class OriginPool {
             return null;
         }
         int open = conns.size() - abandoned;
-        int perConnect = expectHttp1 ? 1 : streamCap;
-        if (open >= maxConnections || (long) connecting * perConnect >= waiters.size()) {
+        if (open >= maxConnections || (long) connecting * perConnect() >= waiters.size()) {
             return null;
         }
         Conn c = new Conn(this);
@@ -174,7 +201,7 @@ final class OriginPool {
                 if (waiters.isEmpty()) {
                     return;
                 }
-                if (!c.usable(streamCap)) {
+                if (!usable(c)) {
                     connect = maybeConnectLocked();
                     next = null;
                 } else {
@@ -307,7 +334,7 @@ final class OriginPool {
             if (c.state == Conn.State.OPEN) {
                 if (c.retired) {
                     close = c.inFlight == 0 || !c.multiplexed;
-                } else if (!waiters.isEmpty() && c.usable(streamCap)) {
+                } else if (!waiters.isEmpty() && usable(c)) {
                     next = waiters.poll();
                     next.queued = false;
                     take(c);
