@@ -52,6 +52,7 @@ final class Call implements ClientCallback<ClientExchange>, ChannelListener<Chan
     private volatile XnioExecutor.Key timer;
     private int attempts;
     private int stale;
+    private boolean failing;
     /** The call that carries on after this attempt failed; late callbacks of this attempt are ignored. */
     private volatile Call successor;
     /** Guarded by the pool's lock. */
@@ -186,12 +187,16 @@ final class Call implements ClientCallback<ClientExchange>, ChannelListener<Chan
 
     @Override
     public void failed(IOException e) {
-        if (done != 0) {
-            return;
+        if (done != 0 || failing) {
+            return; // Undertow may report one failure twice, even re-entrantly while we close the connection
         }
+        failing = true;
         Conn c = conn;
-        ClientException error = exchange == null
-                ? client.errors().closedBeforeSend(pool.origin, e) : client.errors().exchangeFailed(pool.origin, e);
+        ClientException error = pool.tlsFailure();
+        if (error == null) {
+            error = exchange == null
+                    ? client.errors().closedBeforeSend(pool.origin, e) : client.errors().exchangeFailed(pool.origin, e);
+        }
         if (c != null) {
             releaseOnce(c.multiplexed && c.connection.isOpen());
         }
@@ -323,6 +328,9 @@ final class Call implements ClientCallback<ClientExchange>, ChannelListener<Chan
 
     /** Fails this attempt: retries when allowed, else completes the future with {@code error}. */
     void fail(ClientException error) {
+        if (done != 0) {
+            return;
+        }
         String code = error.code();
         boolean local = code.equals(ClientException.POOL_EXHAUSTED) || code.equals(ClientException.CIRCUIT_OPEN);
         if (local) {

@@ -41,6 +41,11 @@ final class ClientErrors {
         return new ClientException(connect, cause, true, origin, message(cause));
     }
 
+    /** The handshake rejected the server's certificate (so nothing was sent). */
+    ClientException tlsRejected(String origin, String why) {
+        return new ClientException(tls, null, true, origin, why);
+    }
+
     ClientException connectTimeout(String origin, long ms) {
         return new ClientException(connect, null, true, origin, "connect timed out after " + ms + " ms");
     }

@@ -22,6 +22,7 @@ import java.security.cert.CertificateException;
 import java.security.cert.X509Certificate;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The TLS context of one client. Hostname verification and protocol versions are set on every
@@ -38,7 +39,7 @@ final class ClientTls {
      * @param keyStore    the client key for mutual TLS, or null
      */
     static SSLContext build(List<KeyStore> trustStores, boolean defaultCas, KeyStore keyStore, char[] keyPass,
-                            boolean verifyHostname, String tlsVersion) {
+                            boolean verifyHostname, String tlsVersion, Map<String, String> rejected) {
         try {
             List<X509ExtendedTrustManager> managers = new ArrayList<>();
             for (KeyStore ks : trustStores) {
@@ -53,7 +54,7 @@ final class ClientTls {
                 kmf.init(keyStore, keyPass == null ? new char[0] : keyPass);
                 keys = kmf.getKeyManagers();
             }
-            TrustManager trust = managers.size() == 1 ? managers.get(0) : new AnyOf(managers);
+            TrustManager trust = new AnyOf(managers, rejected);
             SSLContext ctx = SSLContext.getInstance("TLS");
             ctx.init(keys, new TrustManager[] {trust}, null);
             return configure(ctx, verifyHostname, tlsVersion);
@@ -147,12 +148,18 @@ final class ClientTls {
         }
     }
 
-    /** Trusts a chain that any of its managers trusts (the configured store, then the JDK's CAs). */
+    /**
+     * Trusts a chain that any of its managers trusts (the configured store, then the JDK's CAs), and
+     * remembers the last rejection per {@code host:port}: Undertow reports a failed handshake as a
+     * closed channel, and the client uses this to answer ERR13005 with the real reason instead.
+     */
     private static final class AnyOf extends X509ExtendedTrustManager {
         private final List<X509ExtendedTrustManager> managers;
+        private final Map<String, String> rejected;
 
-        AnyOf(List<X509ExtendedTrustManager> managers) {
+        AnyOf(List<X509ExtendedTrustManager> managers, Map<String, String> rejected) {
             this.managers = List.copyOf(managers);
+            this.rejected = rejected;
         }
 
         private interface Check {
@@ -177,7 +184,14 @@ final class ClientTls {
         @Override
         public void checkServerTrusted(X509Certificate[] chain, String authType, SSLEngine engine)
                 throws CertificateException {
-            any(m -> m.checkServerTrusted(chain, authType, engine));
+            String key = engine.getPeerHost() + ":" + engine.getPeerPort();
+            try {
+                any(m -> m.checkServerTrusted(chain, authType, engine));
+                rejected.remove(key);
+            } catch (CertificateException e) {
+                rejected.put(key, e.getMessage() == null ? e.toString() : e.getMessage());
+                throw e;
+            }
         }
 
         @Override

@@ -73,6 +73,8 @@ public final class LumenClient implements AutoCloseable {
     private final LongSupplier clock;
     private final ConcurrentHashMap<String, OriginPool> pools = new ConcurrentHashMap<>();
     private final XnioExecutor.Key sweeper;
+    /** host:port -> why the last TLS handshake there rejected the server's certificate. */
+    private final Map<String, String> rejected = new ConcurrentHashMap<>();
     private volatile boolean closed;
 
     private LumenClient(Builder b, ClientConfig config) {
@@ -102,12 +104,15 @@ public final class LumenClient implements AutoCloseable {
         SSLContext ctx = b.sslContext != null
                 ? ClientTls.configure(b.sslContext, t.verifyHostname(), t.tlsVersion())
                 : ClientTls.build(b.trustStores, t.loadDefaultTrustStore(), b.keyStore, b.keyPass,
-                        t.verifyHostname(), t.tlsVersion());
+                        t.verifyHostname(), t.tlsVersion(), rejected);
         this.ssl = new UndertowXnioSsl(worker.getXnio(), OptionMap.EMPTY, bufferPool, ctx);
         this.undertow = UndertowClient.getInstance(LumenClient.class.getClassLoader());
         this.tlsOptions = OptionMap.builder()
                 .set(Options.TCP_NODELAY, true)
                 .set(UndertowOptions.ENABLE_HTTP2, r.enableHttp2())
+                // Undertow's client sets HTTPS endpoint identification unless a JVM-wide property says
+                // otherwise; these options are applied after it, so the choice is this client's own.
+                .set(UndertowOptions.ENDPOINT_IDENTIFICATION_ALGORITHM, t.verifyHostname() ? "HTTPS" : "")
                 .getMap();
         this.plainOptions = OptionMap.builder().set(Options.TCP_NODELAY, true).getMap();
         long interval = Math.max(10, Math.min(1000, Math.min(r.idleTimeout(), r.connectionExpireTime()) / 2));
@@ -231,6 +236,11 @@ public final class LumenClient implements AutoCloseable {
                 LOG.warn("pool sweep of {} failed", p.origin, e);
             }
         }
+    }
+
+    /** Why the last handshake with {@code hostPort} rejected the server certificate, or null. */
+    String tlsRejection(String hostPort) {
+        return rejected.isEmpty() ? null : rejected.get(hostPort);
     }
 
     boolean isClosed() {

@@ -29,6 +29,7 @@ final class OriginPool {
     final String origin;
     private final URI connectUri;
     private final org.xnio.OptionMap options;
+    private final String hostPort;
     final CircuitBreaker breaker;
     private final int maxConnections;
     private final int maxQueue;
@@ -50,6 +51,7 @@ final class OriginPool {
     OriginPool(LumenClient client, String origin, URI connectUri, org.xnio.OptionMap options, boolean expectMultiplexing) {
         this.client = client;
         this.options = options;
+        this.hostPort = connectUri.getScheme().equals("https") ? connectUri.getHost() + ":" + connectUri.getPort() : null;
         this.origin = origin;
         this.connectUri = connectUri;
         ClientConfig.Request r = client.config().request();
@@ -221,7 +223,17 @@ final class OriginPool {
     }
 
     void onConnectFailed(Conn c, Throwable cause) {
-        onConnectError(c, client.errors().connectFailed(origin, cause), false);
+        ClientException tls = tlsFailure();
+        onConnectError(c, tls != null ? tls : client.errors().connectFailed(origin, cause), false);
+    }
+
+    /** ERR13005 when the last handshake with this origin rejected its certificate, else null. */
+    ClientException tlsFailure() {
+        if (hostPort == null) {
+            return null;
+        }
+        String why = client.tlsRejection(hostPort);
+        return why == null ? null : client.errors().tlsRejected(origin, why);
     }
 
     void onConnectTimeout(Conn c, Throwable cause) {
