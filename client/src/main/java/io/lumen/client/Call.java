@@ -137,6 +137,7 @@ final class Call implements ClientCallback<ClientExchange>, ChannelListener<Chan
             out = null;
         }
         try {
+            c.beforeSend();
             c.connection.sendRequest(cr, this);
         } catch (RuntimeException e) {
             failed(new IOException(e));
@@ -160,6 +161,7 @@ final class Call implements ClientCallback<ClientExchange>, ChannelListener<Chan
             return;
         }
         if (done != 0) {
+            abortAttempt(); // the timeout won; make sure this attempt's slot is returned
             return;
         }
         ClientResponse r = ex.getResponse();
@@ -187,10 +189,17 @@ final class Call implements ClientCallback<ClientExchange>, ChannelListener<Chan
 
     @Override
     public void failed(IOException e) {
-        if (done != 0 || failing) {
+        if (failing) {
             return; // Undertow may report one failure twice, even re-entrantly while we close the connection
         }
         failing = true;
+        if (done != 0) {
+            Conn held = conn; // timed out meanwhile: the slot still has to go back
+            if (held != null) {
+                releaseOnce(held.multiplexed && held.connection.isOpen());
+            }
+            return;
+        }
         Conn c = conn;
         ClientException error = pool.tlsFailure();
         if (error == null) {

@@ -66,7 +66,7 @@ public record ClientConfig(Tls tls, Request request) {
      * @param maxQueue              requests that may wait for a connection per origin (1000)
      * @param maxRetries            extra attempts after a failure, see {@link LumenClient} (1)
      * @param h2c                   cleartext HTTP/2 with prior knowledge for http:// origins (false)
-     * @param maxStreamsPerConnection HTTP/2 streams per connection when the server allows more (100)
+     * @param maxStreamsPerConnection HTTP/2 streams per connection when the server announces no limit or a higher one (1000)
      * @param ioThreads             IO threads of the client's own XNIO worker (cores, at most 4)
      * @param bufferSize            IO buffer size in bytes (16384)
      * @param maxResponseSize       largest response body accepted, in bytes (16777216)
@@ -95,7 +95,7 @@ public record ClientConfig(Tls tls, Request request) {
             maxQueue = atLeast("maxQueue", maxQueue, 1000, 0);
             maxRetries = atLeast("maxRetries", maxRetries, 1, 0);
             h2c = h2c != null && h2c;
-            maxStreamsPerConnection = atLeast("maxStreamsPerConnection", maxStreamsPerConnection, 100, 1);
+            maxStreamsPerConnection = atLeast("maxStreamsPerConnection", maxStreamsPerConnection, 1000, 1);
             ioThreads = atLeast("ioThreads", ioThreads,
                     Math.min(4, Runtime.getRuntime().availableProcessors()), 1);
             bufferSize = atLeast("bufferSize", bufferSize, 16384, 1024);
