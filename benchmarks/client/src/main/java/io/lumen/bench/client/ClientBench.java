@@ -78,7 +78,9 @@ public final class ClientBench {
                 server.config().ioThreads(), Runtime.version(), Runtime.getRuntime().availableProcessors());
         List<Drivers.Driver> drivers = new ArrayList<>();
         for (String c : clients) {
-            drivers.add(Drivers.create(c.trim(), base, trust, ctx, tm));
+            Drivers.Driver d = Drivers.create(c.trim(), base, trust, ctx, tm);
+            drivers.add(d);
+            System.out.printf(Locale.ROOT, "client %-8s negotiated %s%n", d.name(), d.protocol());
         }
 
         // results[client][window] -> per-round {getMs, postMs}

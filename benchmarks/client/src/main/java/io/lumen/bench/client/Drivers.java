@@ -57,6 +57,9 @@ final class Drivers {
 
         void post(Done done);
 
+        /** The protocol one GET negotiated, e.g. HTTP/2.0 (printed before measuring). */
+        String protocol() throws Exception;
+
         @Override
         void close() throws Exception;
     }
@@ -96,6 +99,10 @@ final class Drivers {
                 client.send(post).whenComplete((r, e) -> d.done(r == null ? 0 : r.status(), r == null ? null : r.bodyString(), e));
             }
 
+            public String protocol() throws Exception {
+                return client.send(get).get(10, TimeUnit.SECONDS).protocol();
+            }
+
             public void close() {
                 client.close();
             }
@@ -121,6 +128,10 @@ final class Drivers {
             public void post(Done d) {
                 client.sendAsync(post, HttpResponse.BodyHandlers.ofString())
                         .whenComplete((r, e) -> d.done(r == null ? 0 : r.statusCode(), r == null ? null : r.body(), e));
+            }
+
+            public String protocol() throws Exception {
+                return client.send(get, HttpResponse.BodyHandlers.ofString()).version().toString();
             }
 
             public void close() {
@@ -173,6 +184,12 @@ final class Drivers {
                 send(post, d);
             }
 
+            public String protocol() throws Exception {
+                try (okhttp3.Response r = client.newCall(get).execute()) {
+                    return r.protocol().toString();
+                }
+            }
+
             public void close() {
                 client.dispatcher().executorService().shutdown();
                 client.connectionPool().evictAll();
@@ -217,6 +234,10 @@ final class Drivers {
             public void post(Done d) {
                 client.newRequest(post).method(HttpMethod.POST).body(new StringRequestContent("text/plain", "Steve"))
                         .send(listener(d));
+            }
+
+            public String protocol() throws Exception {
+                return client.newRequest(get).send().getVersion().toString();
             }
 
             public void close() throws Exception {
@@ -284,6 +305,37 @@ final class Drivers {
                 r.getRequestHeaders().put(Headers.CONTENT_LENGTH, 5);
                 r.getRequestHeaders().put(Headers.CONTENT_TYPE, "text/plain");
                 connection.sendRequest(r, callback(d, "Steve"));
+            }
+
+            public String protocol() throws Exception {
+                java.util.concurrent.CompletableFuture<String> p = new java.util.concurrent.CompletableFuture<>();
+                ClientRequest r = new ClientRequest().setMethod(Methods.GET).setPath("/get?name=Steve");
+                r.getRequestHeaders().put(Headers.HOST, host);
+                connection.sendRequest(r, new ClientCallback<>() {
+                    public void completed(ClientExchange ex) {
+                        ex.setResponseListener(new ClientCallback<>() {
+                            public void completed(ClientExchange e) {
+                                p.complete(e.getResponse().getProtocol().toString());
+                                io.undertow.util.StringReadChannelListener drain =
+                                        new StringReadChannelListener(Http2Client.BUFFER_POOL) {
+                                            protected void stringDone(String s) { }
+
+                                            protected void error(IOException x) { }
+                                        };
+                                drain.setup(e.getResponseChannel());
+                            }
+
+                            public void failed(IOException e) {
+                                p.completeExceptionally(e);
+                            }
+                        });
+                    }
+
+                    public void failed(IOException e) {
+                        p.completeExceptionally(e);
+                    }
+                });
+                return p.get(10, TimeUnit.SECONDS);
             }
 
             public void close() throws IOException {
