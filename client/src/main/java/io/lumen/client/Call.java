@@ -9,8 +9,6 @@ import io.undertow.protocols.http2.Http2StreamSinkChannel;
 import io.undertow.util.HeaderMap;
 import io.undertow.util.Headers;
 import org.xnio.ChannelListener;
-import org.xnio.XnioExecutor;
-import org.xnio.XnioIoThread;
 import org.xnio.channels.StreamSinkChannel;
 import org.xnio.channels.StreamSourceChannel;
 
@@ -19,18 +17,17 @@ import java.nio.ByteBuffer;
 import java.nio.channels.Channel;
 import java.util.Arrays;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
 
 /**
  * One send of a {@link Request}: its future, its timeout, and the callbacks of each attempt. This
  * object is the only per-request allocation of the client besides Undertow's own request, exchange
  * and header map, the response and its body: it is the connection callback, the response listener,
- * the body reader and writer and the timer task at once.
+ * the body reader and writer, the timeout task and its own node in the pool's deadline list.
  *
  * <p>Completion is decided once, by a compare-and-set on {@link #done}: the response, a failure and
  * the timeout race for it, and the loser only cleans up. The future completes on the IO thread
- * that read the response (or on the timer's IO thread); callers that block should hop themselves.
+ * that read the response (or on the timeout ticker's IO thread); callers that block should hop themselves.
  */
 final class Call implements ClientCallback<ClientExchange>, ChannelListener<Channel>, Runnable {
     private static final AtomicIntegerFieldUpdater<Call> DONE = AtomicIntegerFieldUpdater.newUpdater(Call.class, "done");
@@ -49,7 +46,12 @@ final class Call implements ClientCallback<ClientExchange>, ChannelListener<Chan
     private volatile int released;
     private volatile Conn conn;
     private volatile ClientExchange exchange;
-    private volatile XnioExecutor.Key timer;
+    /** System.nanoTime() at which the request times out. */
+    final long deadline;
+    /** The pool's deadline list (guarded by the pool's lock). */
+    Call prevTimed;
+    Call nextTimed;
+    boolean timed;
     private int attempts;
     private int stale;
     private boolean failing;
@@ -73,6 +75,7 @@ final class Call implements ClientCallback<ClientExchange>, ChannelListener<Chan
         this.request = request;
         this.timeoutMs = timeoutMs;
         this.future = new CompletableFuture<>();
+        this.deadline = System.nanoTime() + timeoutMs * 1_000_000L;
     }
 
     /** The next attempt: same future, timer and counters, fresh per-attempt state. */
@@ -82,7 +85,7 @@ final class Call implements ClientCallback<ClientExchange>, ChannelListener<Chan
         this.request = previous.request;
         this.timeoutMs = previous.timeoutMs;
         this.future = previous.future;
-        this.timer = previous.timer;
+        this.deadline = previous.deadline;
         this.attempts = previous.attempts;
         this.stale = previous.stale;
     }
@@ -91,6 +94,7 @@ final class Call implements ClientCallback<ClientExchange>, ChannelListener<Chan
     private void retry() {
         Call next = new Call(this);
         successor = next;
+        pool.untrack(this); // the next attempt takes this one's place in the deadline list
         if (DONE.compareAndSet(this, 0, 2)) {
             pool.acquire(next);
         }
@@ -102,12 +106,7 @@ final class Call implements ClientCallback<ClientExchange>, ChannelListener<Chan
             future.completeExceptionally(client.errors().circuitOpen(pool.origin));
             return;
         }
-        XnioIoThread t = XnioIoThread.currentThread();
-        if (t == null) {
-            t = client.worker().getIoThread();
-        }
-        timer = t.executeAfter(this, timeoutMs, TimeUnit.MILLISECONDS);
-        pool.acquire(this);
+        pool.acquire(this); // also puts this call in the pool's deadline list
     }
 
     /** Sends this attempt on {@code c}, whose slot the pool already counted for us. */
@@ -310,7 +309,7 @@ final class Call implements ClientCallback<ClientExchange>, ChannelListener<Chan
         if (!DONE.compareAndSet(this, 0, 1)) {
             return;
         }
-        cancelTimer();
+        pool.untrack(this);
         abortAttempt();
         pool.breaker.neutral();
         future.completeExceptionally(client.errors().protocol(pool.origin, "response body larger than maxResponseSize "
@@ -321,7 +320,6 @@ final class Call implements ClientCallback<ClientExchange>, ChannelListener<Chan
         if (!DONE.compareAndSet(this, 0, 1)) {
             return;
         }
-        cancelTimer();
         byte[] b = body;
         if (b == null) {
             b = new byte[0];
@@ -330,7 +328,11 @@ final class Call implements ClientCallback<ClientExchange>, ChannelListener<Chan
         }
         Conn c = conn;
         Response response = new Response(status, headers, b, c.multiplexed ? H2 : H1);
-        releaseOnce(true);
+        if (RELEASED.compareAndSet(this, 0, 1)) {
+            pool.release(c, true, this); // slot back and out of the deadline list under one lock
+        } else {
+            pool.untrack(this);
+        }
         pool.breaker.success();
         future.complete(response);
     }
@@ -357,12 +359,12 @@ final class Call implements ClientCallback<ClientExchange>, ChannelListener<Chan
             error = client.errors().circuitOpen(pool.origin);
         }
         if (DONE.compareAndSet(this, 0, 1)) {
-            cancelTimer();
+            pool.untrack(this);
             future.completeExceptionally(error);
         }
     }
 
-    /** The request timeout fired. */
+    /** The request timed out (called by the pool's deadline sweep, already out of the list). */
     @Override
     public void run() {
         Call next = successor;
@@ -370,7 +372,6 @@ final class Call implements ClientCallback<ClientExchange>, ChannelListener<Chan
             next.run();
             return;
         }
-        timer = null;
         if (!DONE.compareAndSet(this, 0, 1)) {
             return;
         }
@@ -402,15 +403,7 @@ final class Call implements ClientCallback<ClientExchange>, ChannelListener<Chan
     private void releaseOnce(boolean reusable) {
         Conn c = conn;
         if (c != null && RELEASED.compareAndSet(this, 0, 1)) {
-            pool.release(c, reusable);
-        }
-    }
-
-    private void cancelTimer() {
-        XnioExecutor.Key k = timer;
-        if (k != null) {
-            timer = null;
-            k.remove();
+            pool.release(c, reusable, null);
         }
     }
 }

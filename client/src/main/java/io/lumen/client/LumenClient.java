@@ -60,6 +60,8 @@ import java.util.function.LongSupplier;
  */
 public final class LumenClient implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(LumenClient.class);
+    /** How often request deadlines are checked: timeouts fire up to this late. */
+    static final long TICK_MS = 10;
 
     private final ClientConfig config;
     private final ClientErrors errors;
@@ -73,6 +75,8 @@ public final class LumenClient implements AutoCloseable {
     private final LongSupplier clock;
     private final ConcurrentHashMap<String, OriginPool> pools = new ConcurrentHashMap<>();
     private final XnioExecutor.Key sweeper;
+    private final XnioExecutor.Key ticker;
+    private final ArrayList<Call> expired = new ArrayList<>();
     /** host:port -> why the last TLS handshake there rejected the server's certificate. */
     private final Map<String, String> rejected = new ConcurrentHashMap<>();
     private volatile boolean closed;
@@ -117,6 +121,7 @@ public final class LumenClient implements AutoCloseable {
         this.plainOptions = OptionMap.builder().set(Options.TCP_NODELAY, true).getMap();
         long interval = Math.max(10, Math.min(1000, Math.min(r.idleTimeout(), r.connectionExpireTime()) / 2));
         this.sweeper = worker.getIoThread().executeAtInterval(this::sweep, interval, TimeUnit.MILLISECONDS);
+        this.ticker = worker.getIoThread().executeAtInterval(this::expireTimeouts, TICK_MS, TimeUnit.MILLISECONDS);
     }
 
     public static Builder builder() {
@@ -213,6 +218,7 @@ public final class LumenClient implements AutoCloseable {
         }
         closed = true;
         sweeper.remove();
+        ticker.remove();
         for (OriginPool p : pools.values()) {
             p.close();
         }
@@ -224,6 +230,22 @@ public final class LumenClient implements AutoCloseable {
                 Thread.currentThread().interrupt();
             }
         }
+    }
+
+    /** Runs every {@value #TICK_MS} ms on one IO thread: fails the requests whose timeout passed. */
+    private void expireTimeouts() {
+        long now = System.nanoTime();
+        for (OriginPool p : pools.values()) {
+            p.expire(now, expired);
+        }
+        for (int i = 0; i < expired.size(); i++) {
+            try {
+                expired.get(i).run();
+            } catch (RuntimeException e) {
+                LOG.warn("timing out a request failed", e);
+            }
+        }
+        expired.clear();
     }
 
     private void sweep() {

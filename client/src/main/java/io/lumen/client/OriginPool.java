@@ -40,6 +40,9 @@ final class OriginPool {
     private final ArrayList<Conn> conns = new ArrayList<>();
     private final ArrayDeque<Call> waiters = new ArrayDeque<>();
     private int connecting;
+    /** Calls not finished yet, in send order: the deadline list scanned by {@link #expire}. */
+    private Call timedHead;
+    private Call timedTail;
     /** The last MAX_CONCURRENT_STREAMS an HTTP/2 connection of this origin announced (-1: none yet). */
     private int peerStreams = -1;
     private int abandoned;
@@ -73,6 +76,7 @@ final class OriginPool {
             if (shut) {
                 error = client.errors().closedByPeer(origin, new IllegalStateException("client closed"));
             } else {
+                link(call);
                 for (int i = 0, n = conns.size(); i < n; i++) {
                     Conn c = conns.get(i);
                     if (usable(c)) {
@@ -334,10 +338,13 @@ final class OriginPool {
      * A request on {@code c} ended. {@code reusable} false retires the connection (closed at once
      * for HTTP/1.1, when its last stream ends for HTTP/2).
      */
-    void release(Conn c, boolean reusable) {
+    void release(Conn c, boolean reusable, Call finished) {
         Call next = null;
         boolean close = false;
         synchronized (this) {
+            if (finished != null) {
+                unlink(finished);
+            }
             c.inFlight--;
             c.lastUsed = client.clock().getAsLong();
             if (!reusable) {
@@ -366,6 +373,65 @@ final class OriginPool {
             // Undertow keeps a small entry per reset stream until the connection closes: bound it.
             if (++c.resets >= 10_000) {
                 c.retired = true;
+            }
+        }
+    }
+
+    private void link(Call c) {
+        if (c.timed) {
+            return;
+        }
+        c.timed = true;
+        c.prevTimed = timedTail;
+        c.nextTimed = null;
+        if (timedTail == null) {
+            timedHead = c;
+        } else {
+            timedTail.nextTimed = c;
+        }
+        timedTail = c;
+    }
+
+    private void unlink(Call c) {
+        if (!c.timed) {
+            return;
+        }
+        c.timed = false;
+        Call p = c.prevTimed;
+        Call n = c.nextTimed;
+        if (p == null) {
+            timedHead = n;
+        } else {
+            p.nextTimed = n;
+        }
+        if (n == null) {
+            timedTail = p;
+        } else {
+            n.prevTimed = p;
+        }
+        c.prevTimed = null;
+        c.nextTimed = null;
+    }
+
+    /** Takes {@code c} out of the deadline list (it completed). */
+    synchronized void untrack(Call c) {
+        unlink(c);
+    }
+
+    /**
+     * Moves every call whose deadline passed from the deadline list to {@code expired}. Scanning
+     * the whole list keeps mixed per-request timeouts right; it holds the calls in flight and
+     * queued, so it is short, and it replaces a timer per request (no allocation, no extra lock).
+     */
+    void expire(long now, List<Call> expired) {
+        synchronized (this) {
+            for (Call c = timedHead; c != null; ) {
+                Call n = c.nextTimed;
+                if (now - c.deadline >= 0) {
+                    unlink(c);
+                    expired.add(c);
+                }
+                c = n;
             }
         }
     }
