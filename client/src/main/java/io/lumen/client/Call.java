@@ -48,7 +48,7 @@ final class Call implements ClientCallback<ClientExchange>, ChannelListener<Chan
     private volatile ClientExchange exchange;
     /** System.nanoTime() at which the request times out. */
     final long deadline;
-    /** The pool's deadline list (guarded by the pool's lock). */
+    /** This call as a node of its pool's {@link DeadlineList} (guarded by the pool's lock). */
     Call prevTimed;
     Call nextTimed;
     boolean timed;

@@ -40,9 +40,8 @@ final class OriginPool {
     private final ArrayList<Conn> conns = new ArrayList<>();
     private final ArrayDeque<Call> waiters = new ArrayDeque<>();
     private int connecting;
-    /** Calls not finished yet, in send order: the deadline list scanned by {@link #expire}. */
-    private Call timedHead;
-    private Call timedTail;
+    /** Calls not finished yet: scanned by {@link #expire}. */
+    private final DeadlineList deadlines = new DeadlineList();
     /** The last MAX_CONCURRENT_STREAMS an HTTP/2 connection of this origin announced (-1: none yet). */
     private int peerStreams = -1;
     private int abandoned;
@@ -76,7 +75,7 @@ final class OriginPool {
             if (shut) {
                 error = client.errors().closedByPeer(origin, new IllegalStateException("client closed"));
             } else {
-                link(call);
+                deadlines.add(call);
                 for (int i = 0, n = conns.size(); i < n; i++) {
                     Conn c = conns.get(i);
                     if (usable(c)) {
@@ -343,7 +342,7 @@ final class OriginPool {
         boolean close = false;
         synchronized (this) {
             if (finished != null) {
-                unlink(finished);
+                deadlines.remove(finished);
             }
             c.inFlight--;
             c.lastUsed = client.clock().getAsLong();
@@ -377,63 +376,14 @@ final class OriginPool {
         }
     }
 
-    private void link(Call c) {
-        if (c.timed) {
-            return;
-        }
-        c.timed = true;
-        c.prevTimed = timedTail;
-        c.nextTimed = null;
-        if (timedTail == null) {
-            timedHead = c;
-        } else {
-            timedTail.nextTimed = c;
-        }
-        timedTail = c;
-    }
-
-    private void unlink(Call c) {
-        if (!c.timed) {
-            return;
-        }
-        c.timed = false;
-        Call p = c.prevTimed;
-        Call n = c.nextTimed;
-        if (p == null) {
-            timedHead = n;
-        } else {
-            p.nextTimed = n;
-        }
-        if (n == null) {
-            timedTail = p;
-        } else {
-            n.prevTimed = p;
-        }
-        c.prevTimed = null;
-        c.nextTimed = null;
-    }
-
     /** Takes {@code c} out of the deadline list (it completed). */
     synchronized void untrack(Call c) {
-        unlink(c);
+        deadlines.remove(c);
     }
 
-    /**
-     * Moves every call whose deadline passed from the deadline list to {@code expired}. Scanning
-     * the whole list keeps mixed per-request timeouts right; it holds the calls in flight and
-     * queued, so it is short, and it replaces a timer per request (no allocation, no extra lock).
-     */
-    void expire(long now, List<Call> expired) {
-        synchronized (this) {
-            for (Call c = timedHead; c != null; ) {
-                Call n = c.nextTimed;
-                if (now - c.deadline >= 0) {
-                    unlink(c);
-                    expired.add(c);
-                }
-                c = n;
-            }
-        }
+    /** Moves every call whose deadline passed to {@code expired}; the caller times them out. */
+    synchronized void expire(long now, List<Call> expired) {
+        deadlines.expire(now, expired);
     }
 
     /** Removes a queued request (its timeout fired); false when it already left the queue. */

@@ -5,7 +5,7 @@
  * {@link io.lumen.client.Response} or a {@link io.lumen.client.ClientException} (ERR13000-ERR13006).
  *
  * <p>Built on Undertow's client and an XNIO worker: no thread per request, futures complete on the
- * IO thread. Package-private classes: {@code OriginPool} (connections and waiters of one origin),
+ * IO thread. Package-private classes: {@code OriginPool} (connections, waiters and {@code DeadlineList} of one origin),
  * {@code Conn} (one connection), {@code Call} (one send: callbacks, timer, retries),
  * {@code ClientTls} (per-client SSL context), {@code ClientErrors} (catalogue statuses).
  */
