@@ -78,7 +78,7 @@ final class Call implements ClientCallback<ClientExchange>, ChannelListener<Chan
         this.deadline = System.nanoTime() + timeoutMs * 1_000_000L;
     }
 
-    /** The next attempt: same future, timer and counters, fresh per-attempt state. */
+    /** The next attempt: same future, deadline and counters, fresh per-attempt state. */
     private Call(Call previous) {
         this.client = previous.client;
         this.pool = previous.pool;

@@ -46,7 +46,7 @@ import java.util.function.LongSupplier;
  *
  * <p><b>Threads.</b> {@link #send} never blocks and may be called from any thread, including an
  * Undertow IO thread. The returned future completes on a client IO thread (the one that read the
- * response, or the timer's); dependent actions run there too, so they must not block: use the
+ * response, or the timeout ticker's); dependent actions run there too, so they must not block: use the
  * {@code ...Async} variants with an executor for blocking work.
  *
  * <p><b>Errors.</b> Every failure completes the future with a {@link ClientException} carrying an

@@ -6,7 +6,7 @@
  *
  * <p>Built on Undertow's client and an XNIO worker: no thread per request, futures complete on the
  * IO thread. Package-private classes: {@code OriginPool} (connections, waiters and {@code DeadlineList} of one origin),
- * {@code Conn} (one connection), {@code Call} (one send: callbacks, timer, retries),
+ * {@code Conn} (one connection), {@code Call} (one send: callbacks, deadline, retries),
  * {@code ClientTls} (per-client SSL context), {@code ClientErrors} (catalogue statuses).
  */
 package io.lumen.client;
