@@ -1,0 +1,174 @@
+package io.lumen.client;
+
+import io.undertow.client.ClientConnection;
+import io.undertow.protocols.http2.Http2Channel;
+import org.xnio.ChannelListener;
+import org.xnio.IoFuture;
+import org.xnio.IoUtils;
+import org.xnio.XnioExecutor;
+
+import java.io.IOException;
+import java.lang.reflect.Field;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * One pooled connection, from the connect attempt to its close. Every field except the final ones
+ * is guarded by the owning {@link OriginPool}'s lock. Listens for its own connect result, connect
+ * timeout and close.
+ */
+final class Conn implements IoFuture.Notifier<ClientConnection, Object>, Runnable, ChannelListener<ClientConnection> {
+    enum State { CONNECTING, OPEN, ABANDONED, CLOSED }
+
+    private static final Field H2_CHANNEL = field("io.undertow.client.http2.Http2ClientConnection", "http2Channel");
+    private static final Field H1_SOCKET = field("io.undertow.client.http.HttpClientConnection", "connection");
+
+    final OriginPool pool;
+    State state = State.CONNECTING;
+    ClientConnection connection;
+    Http2Channel h2;
+    boolean multiplexed;
+    int inFlight;
+    long requests;
+    long resets;
+    long openedAt;
+    long lastUsed;
+    boolean retired;
+    IoFuture<ClientConnection> future;
+    XnioExecutor.Key connectTimer;
+
+    Conn(OriginPool pool) {
+        this.pool = pool;
+    }
+
+    /** The server's MAX_CONCURRENT_STREAMS once its SETTINGS arrived, else -1. */
+    int peerStreamLimit() {
+        Http2Channel channel = h2;
+        return channel == null ? -1 : channel.getSendMaxConcurrentStreams();
+    }
+
+    /** Connect result, on an IO thread. */
+    @Override
+    public void notify(IoFuture<? extends ClientConnection> f, Object attachment) {
+        switch (f.getStatus()) {
+            case DONE:
+                ClientConnection c;
+                try {
+                    c = f.get();
+                } catch (IOException e) {
+                    pool.onConnectFailed(this, e);
+                    return;
+                }
+                pool.onConnected(this, c);
+                break;
+            case FAILED:
+                pool.onConnectFailed(this, f.getException());
+                break;
+            default:
+                pool.onConnectFailed(this, new IOException("connect cancelled"));
+        }
+    }
+
+    /** The connect timer fired. */
+    @Override
+    public void run() {
+        pool.onConnectTimeout(this, new TimeoutException("connect timeout"));
+    }
+
+    /** The connection closed (either side). */
+    @Override
+    public void handleEvent(ClientConnection c) {
+        pool.onClosed(this);
+    }
+
+    void attach(ClientConnection c, long now) {
+        connection = c;
+        multiplexed = c.isMultiplexingSupported();
+        if (multiplexed && H2_CHANNEL != null) {
+            try {
+                h2 = (Http2Channel) H2_CHANNEL.get(c);
+            } catch (ReflectiveOperationException | ClassCastException | IllegalArgumentException e) {
+                h2 = null;
+            }
+        }
+        openedAt = now;
+        lastUsed = now;
+        c.addCloseListener(this);
+    }
+
+    /** True while frames queued on the IO thread wait for {@link #flushBatch}; touched on the IO thread only. */
+    private boolean batching;
+    private final Runnable flushBatch = this::flushBatch;
+
+    /**
+     * Called before a request is written. On the connection's own IO thread (a request sent from a
+     * response callback) HTTP/2 frames are queued without flushing, and one task at the end of this
+     * IO iteration flushes all of them: one TLS record and one write for a burst of requests instead
+     * of one each. From any other thread Undertow flushes as usual.
+     */
+    void beforeSend() {
+        Http2Channel channel = h2;
+        if (channel == null || batching || connection.getIoThread() != Thread.currentThread()) {
+            return;
+        }
+        batching = true;
+        channel.setRequireExplicitFlush(true);
+        connection.getIoThread().execute(flushBatch);
+    }
+
+    private void flushBatch() {
+        batching = false;
+        Http2Channel channel = h2;
+        channel.setRequireExplicitFlush(false);
+        channel.flush();
+    }
+
+    /** Resets one HTTP/2 stream (CANCEL); the stream's slot is free again at once. */
+    void reset(int streamId) {
+        Http2Channel channel = h2;
+        if (channel != null) {
+            channel.sendRstStream(streamId, 0x8);
+        } else {
+            close();
+        }
+    }
+
+    /**
+     * Closes at once. An HTTP/1.1 connection's socket is closed directly: Undertow's own close drains
+     * the input for up to 10 s, which would keep a cancelled request's socket open that long.
+     */
+    void close() {
+        ClientConnection c = connection;
+        if (c == null) {
+            return;
+        }
+        if (!multiplexed && H1_SOCKET != null && H1_SOCKET.getDeclaringClass().isInstance(c)) {
+            try {
+                IoUtils.safeClose((java.io.Closeable) H1_SOCKET.get(c));
+            } catch (ReflectiveOperationException | ClassCastException e) {
+                // fall through to the connection's own close
+            }
+        }
+        IoUtils.safeClose(c);
+    }
+
+    /**
+     * A private field of an Undertow class, read once per connection (never per request): the HTTP/2
+     * channel (for the peer's MAX_CONCURRENT_STREAMS and stream resets) and the HTTP/1.1 socket (for
+     * an immediate close). Without them HTTP/2 uses maxStreamsPerConnection, a timeout closes the
+     * connection, and HTTP/1.1 closes go through Undertow's draining close.
+     */
+    private static Field field(String type, String name) {
+        try {
+            Field f = Class.forName(type, false, Conn.class.getClassLoader()).getDeclaredField(name);
+            f.setAccessible(true);
+            return f;
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            return null;
+        }
+    }
+
+    @Override
+    public String toString() {
+        return state + (multiplexed ? " h2" : " h1") + " inFlight=" + inFlight;
+    }
+}

@@ -1,0 +1,464 @@
+package io.lumen.client;
+
+import io.undertow.client.ClientConnection;
+import org.xnio.IoUtils;
+import org.xnio.XnioIoThread;
+
+import java.net.URI;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The connections to one origin ({@code scheme://host:port}) and the requests waiting for one.
+ *
+ * <p>Every connection the pool starts is in {@link #conns} from the connect attempt until its close
+ * is observed, so none can leak: one that completes after its connect timeout is closed on arrival.
+ * HTTP/1.1 connections carry one request at a time; HTTP/2 connections carry up to the server's
+ * MAX_CONCURRENT_STREAMS (capped by {@code maxStreamsPerConnection}), and another connection is
+ * opened only when every open one is full. Retired connections (expired, over {@code maxReqPerConn},
+ * or whose last exchange failed) take no new requests and close when their last request ends; the
+ * idle sweep never closes a connection with a request in flight.
+ *
+ * <p>Thread-safe: state is guarded by this object's lock, which is never held while calling into
+ * Undertow or completing a future.
+ */
+final class OriginPool {
+    private final LumenClient client;
+    final String origin;
+    private final URI connectUri;
+    private final org.xnio.OptionMap options;
+    private final String hostPort;
+    final CircuitBreaker breaker;
+    private final int maxConnections;
+    private final int maxQueue;
+    private final int streamCap;
+    private final long maxRequests;
+    private final long connectTimeout;
+
+    private final ArrayList<Conn> conns = new ArrayList<>();
+    private final ArrayDeque<Call> waiters = new ArrayDeque<>();
+    private int connecting;
+    /** Calls not finished yet: scanned by {@link #expire}. */
+    private final DeadlineList deadlines = new DeadlineList();
+    /** The last MAX_CONCURRENT_STREAMS an HTTP/2 connection of this origin announced (-1: none yet). */
+    private int peerStreams = -1;
+    private int abandoned;
+    private long opened;
+    private long closedCount;
+    private boolean expectHttp1;
+    private boolean shut;
+
+    OriginPool(LumenClient client, String origin, URI connectUri, org.xnio.OptionMap options, boolean expectMultiplexing) {
+        this.client = client;
+        this.options = options;
+        this.hostPort = connectUri.getScheme().equals("https") ? connectUri.getHost() + ":" + connectUri.getPort() : null;
+        this.origin = origin;
+        this.connectUri = connectUri;
+        ClientConfig.Request r = client.config().request();
+        this.breaker = new CircuitBreaker(r.errorThreshold(), r.resetTimeout(), client.clock());
+        this.maxConnections = r.connectionPoolSize();
+        this.maxQueue = r.maxQueue();
+        this.streamCap = r.maxStreamsPerConnection();
+        this.maxRequests = r.maxReqPerConn();
+        this.connectTimeout = r.connectTimeout();
+        this.expectHttp1 = !expectMultiplexing;
+    }
+
+    /** Lends a connection to {@code call} now, queues it, or fails it with ERR13003 when the queue is full. */
+    void acquire(Call call) {
+        Conn conn = null;
+        Conn connect = null;
+        ClientException error = null;
+        synchronized (this) {
+            if (shut) {
+                error = client.errors().closedByPeer(origin, new IllegalStateException("client closed"));
+            } else {
+                deadlines.add(call);
+                for (int i = 0, n = conns.size(); i < n; i++) {
+                    Conn c = conns.get(i);
+                    if (usable(c)) {
+                        conn = c;
+                        take(c);
+                        break;
+                    }
+                }
+                if (conn == null) {
+                    // requests that connections being opened will carry are not "queued"
+                    if (waiters.size() - (long) connecting * perConnect() >= maxQueue) {
+                        error = client.errors().poolExhausted(origin, maxQueue);
+                    } else {
+                        waiters.add(call);
+                        call.queued = true;
+                        connect = maybeConnectLocked();
+                    }
+                }
+            }
+        }
+        if (error != null) {
+            call.fail(error);
+        } else if (conn != null) {
+            call.dispatch(conn);
+        }
+        if (connect != null) {
+            startConnect(connect);
+        }
+    }
+
+    /** Requests {@code c} may carry at once: 1 for HTTP/1.1; the server's stream limit, capped, for HTTP/2. */
+    private int capacity(Conn c) {
+        if (!c.multiplexed) {
+            return 1;
+        }
+        int peer = c.peerStreamLimit();
+        if (peer > 0) {
+            peerStreams = peer;
+            return Math.min(peer, streamCap);
+        }
+        return streamsPerConnection(); // SETTINGS not read yet: assume what this server said before
+    }
+
+    private int streamsPerConnection() {
+        return peerStreams > 0 ? Math.min(peerStreams, streamCap) : streamCap;
+    }
+
+    private boolean usable(Conn c) {
+        return c.state == Conn.State.OPEN && !c.retired && c.inFlight < capacity(c) && c.connection.isOpen();
+    }
+
+    private void take(Conn c) {
+        c.inFlight++;
+        if (++c.requests >= maxRequests) {
+            c.retired = true;
+        }
+    }
+
+    private int perConnect() {
+        return expectHttp1 ? 1 : streamsPerConnection();
+    }
+
+    /** A new connection if waiters outnumber what open connects will carry and the pool has room. */
+    private Conn maybeConnectLocked() {
+        if (shut || waiters.isEmpty()) {
+            return null;
+        }
+        int open = conns.size() - abandoned;
+        if (open >= maxConnections || (long) connecting * perConnect() >= waiters.size()) {
+            return null;
+        }
+        Conn c = new Conn(this);
+        conns.add(c);
+        connecting++;
+        return c;
+    }
+
+    private void startConnect(Conn c) {
+        XnioIoThread thread = client.worker().getIoThread();
+        try {
+            c.future = client.undertow().connect(connectUri, thread, client.ssl(), client.bufferPool(),
+                    options);
+        } catch (RuntimeException e) {
+            onConnectFailed(c, e);
+            return;
+        }
+        synchronized (this) {
+            if (c.state == Conn.State.CONNECTING) {
+                c.connectTimer = thread.executeAfter(c, connectTimeout, TimeUnit.MILLISECONDS);
+            }
+        }
+        c.future.addNotifier(c, null);
+    }
+
+    void onConnected(Conn c, ClientConnection connection) {
+        boolean keep;
+        synchronized (this) {
+            keep = c.state == Conn.State.CONNECTING && !shut;
+            if (c.state == Conn.State.ABANDONED) {
+                abandoned--;
+                conns.remove(c);
+            } else if (c.state == Conn.State.CONNECTING) {
+                connecting--;
+                cancelTimer(c);
+                if (keep) {
+                    c.attach(connection, client.clock().getAsLong());
+                    c.state = Conn.State.OPEN;
+                    opened++;
+                    expectHttp1 = !c.multiplexed;
+                } else {
+                    conns.remove(c);
+                }
+            }
+        }
+        if (!keep) {
+            IoUtils.safeClose(connection);
+            return;
+        }
+        drain(c);
+    }
+
+    /** Hands queued requests to {@code c} while it has room, one at a time, outside the lock. */
+    private void drain(Conn c) {
+        for (;;) {
+            Call next;
+            Conn connect = null;
+            synchronized (this) {
+                if (waiters.isEmpty()) {
+                    return;
+                }
+                if (!usable(c)) {
+                    connect = maybeConnectLocked();
+                    next = null;
+                } else {
+                    next = waiters.poll();
+                    next.queued = false;
+                    take(c);
+                }
+            }
+            if (next == null) {
+                if (connect != null) {
+                    startConnect(connect);
+                }
+                return;
+            }
+            next.dispatch(c);
+        }
+    }
+
+    void onConnectFailed(Conn c, Throwable cause) {
+        ClientException tls = tlsFailure();
+        onConnectError(c, tls != null ? tls : client.errors().connectFailed(origin, cause), false);
+    }
+
+    /** ERR13005 when the last handshake with this origin rejected its certificate, else null. */
+    ClientException tlsFailure() {
+        if (hostPort == null) {
+            return null;
+        }
+        String why = client.tlsRejection(hostPort);
+        return why == null ? null : client.errors().tlsRejected(origin, why);
+    }
+
+    void onConnectTimeout(Conn c, Throwable cause) {
+        onConnectError(c, client.errors().connectTimeout(origin, connectTimeout), true);
+    }
+
+    private void onConnectError(Conn c, ClientException error, boolean timedOut) {
+        Call[] failed = null;
+        synchronized (this) {
+            if (c.state == Conn.State.ABANDONED) {
+                if (!timedOut) {
+                    abandoned--;
+                    conns.remove(c);
+                }
+                return;
+            }
+            if (c.state != Conn.State.CONNECTING) {
+                return;
+            }
+            connecting--;
+            cancelTimer(c);
+            if (timedOut) {
+                c.state = Conn.State.ABANDONED; // stays tracked until the socket resolves
+                abandoned++;
+            } else {
+                c.state = Conn.State.CLOSED;
+                conns.remove(c);
+            }
+            if (connecting == 0 && openCountLocked() == 0 && !waiters.isEmpty()) {
+                failed = waiters.toArray(new Call[0]);
+                for (Call w : failed) {
+                    w.queued = false;
+                }
+                waiters.clear();
+            }
+        }
+        if (timedOut && c.future != null) {
+            c.future.cancel();
+        }
+        if (failed != null) {
+            for (Call w : failed) {
+                w.fail(error);
+            }
+        }
+    }
+
+    private static void cancelTimer(Conn c) {
+        if (c.connectTimer != null) {
+            c.connectTimer.remove();
+            c.connectTimer = null;
+        }
+    }
+
+    private int openCountLocked() {
+        int n = 0;
+        for (Conn c : conns) {
+            if (c.state == Conn.State.OPEN) {
+                n++;
+            }
+        }
+        return n;
+    }
+
+    /** Closes a connection we no longer want: out of the pool at once, socket closed now. */
+    private void closeConn(Conn c) {
+        Conn connect = null;
+        synchronized (this) {
+            if (c.state == Conn.State.OPEN) {
+                c.state = Conn.State.CLOSED;
+                closedCount++;
+                conns.remove(c);
+                connect = maybeConnectLocked();
+            }
+        }
+        c.close();
+        if (connect != null) {
+            startConnect(connect);
+        }
+    }
+
+    void onClosed(Conn c) {
+        Conn connect;
+        synchronized (this) {
+            if (c.state != Conn.State.OPEN) {
+                return;
+            }
+            c.state = Conn.State.CLOSED;
+            closedCount++;
+            conns.remove(c);
+            connect = maybeConnectLocked();
+        }
+        if (connect != null) {
+            startConnect(connect);
+        }
+    }
+
+    /**
+     * A request on {@code c} ended. {@code reusable} false retires the connection (closed at once
+     * for HTTP/1.1, when its last stream ends for HTTP/2).
+     */
+    void release(Conn c, boolean reusable, Call finished) {
+        Call next = null;
+        boolean close = false;
+        synchronized (this) {
+            if (finished != null) {
+                deadlines.remove(finished);
+            }
+            c.inFlight--;
+            c.lastUsed = client.clock().getAsLong();
+            if (!reusable) {
+                c.retired = true;
+            }
+            if (c.state == Conn.State.OPEN) {
+                if (c.retired) {
+                    close = c.inFlight == 0 || !c.multiplexed;
+                } else if (!waiters.isEmpty() && usable(c)) {
+                    next = waiters.poll();
+                    next.queued = false;
+                    take(c);
+                }
+            }
+        }
+        if (close) {
+            closeConn(c);
+        }
+        if (next != null) {
+            next.dispatch(c);
+        }
+    }
+
+    void countReset(Conn c) {
+        synchronized (this) {
+            // Undertow keeps a small entry per reset stream until the connection closes: bound it.
+            if (++c.resets >= 10_000) {
+                c.retired = true;
+            }
+        }
+    }
+
+    /** Takes {@code c} out of the deadline list (it completed). */
+    synchronized void untrack(Call c) {
+        deadlines.remove(c);
+    }
+
+    /** Moves every call whose deadline passed to {@code expired}; the caller times them out. */
+    synchronized void expire(long now, List<Call> expired) {
+        deadlines.expire(now, expired);
+    }
+
+    /** Removes a queued request (its timeout fired); false when it already left the queue. */
+    synchronized boolean removeWaiter(Call call) {
+        if (!call.queued) {
+            return false;
+        }
+        call.queued = false;
+        return waiters.remove(call);
+    }
+
+    /** Closes idle, expired and retired connections with no request in flight. */
+    void sweep(long now, long idleTimeout, long expireTime) {
+        List<Conn> toClose = null;
+        synchronized (this) {
+            for (Conn c : conns) {
+                if (c.state != Conn.State.OPEN) {
+                    continue;
+                }
+                if (now - c.openedAt >= expireTime) {
+                    c.retired = true;
+                }
+                boolean dead = !c.connection.isOpen();
+                if (dead || (c.inFlight == 0 && (c.retired || now - c.lastUsed >= idleTimeout))) {
+                    if (toClose == null) {
+                        toClose = new ArrayList<>();
+                    }
+                    toClose.add(c);
+                }
+            }
+        }
+        if (toClose != null) {
+            for (Conn c : toClose) {
+                closeConn(c);
+            }
+        }
+    }
+
+    synchronized PoolStats stats() {
+        int open = 0;
+        int idle = 0;
+        int inFlight = 0;
+        for (Conn c : conns) {
+            if (c.state == Conn.State.OPEN) {
+                open++;
+                inFlight += c.inFlight;
+                if (c.inFlight == 0) {
+                    idle++;
+                }
+            }
+        }
+        return new PoolStats(open, idle, open - idle, connecting, abandoned, inFlight, waiters.size(), opened,
+                closedCount);
+    }
+
+    void close() {
+        Call[] failed;
+        List<Conn> all;
+        synchronized (this) {
+            shut = true;
+            failed = waiters.toArray(new Call[0]);
+            for (Call w : failed) {
+                w.queued = false;
+            }
+            waiters.clear();
+            all = new ArrayList<>(conns);
+        }
+        for (Call w : failed) {
+            w.fail(client.errors().closedByPeer(origin, new IllegalStateException("client closed")));
+        }
+        for (Conn c : all) {
+            if (c.future != null) {
+                c.future.cancel();
+            }
+            closeConn(c);
+        }
+    }
+}

@@ -1,0 +1,125 @@
+package io.lumen.client;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+class ProtocolsTest {
+    static TestServer h2Server;
+    static TestServer h1OnlyServer;
+
+    @BeforeAll
+    static void start() {
+        h2Server = TestServer.start(true);
+        h1OnlyServer = TestServer.start(false);
+    }
+
+    @AfterAll
+    static void stop() {
+        h2Server.close();
+        h1OnlyServer.close();
+    }
+
+    static Response send(LumenClient client, Request r) throws Exception {
+        return client.send(r).get(5, TimeUnit.SECONDS);
+    }
+
+    static LumenClient.Builder trusting() {
+        return LumenClient.builder().trustStore(TestServer.store("client-trust.p12"));
+    }
+
+    record Pet(int id, String name) { }
+
+    @Test
+    void http11GetAndPostReuseOneKeepAliveConnection() throws Exception {
+        try (LumenClient client = LumenClient.builder().build()) {
+            for (int i = 0; i < 5; i++) {
+                Response get = send(client, Request.get(h2Server.http("/get?name=Steve")).build());
+                assertEquals(200, get.status());
+                assertEquals("Hello Steve", get.bodyString());
+                assertEquals("HTTP/1.1", get.protocol());
+                Response post = send(client, Request.post(h2Server.http("/post")).body("Steve").build());
+                assertEquals("Hello Steve", post.bodyString());
+            }
+            assertEquals(1, client.stats().opened(), "one keep-alive connection for sequential requests");
+        }
+    }
+
+    @Test
+    void h2cWithPriorKnowledgeWhenConfigured() throws Exception {
+        try (LumenClient client = LumenClient.builder().h2c(true).build()) {
+            Response r = send(client, Request.get(h2Server.http("/get?name=h2c")).build());
+            assertEquals("HTTP/2.0", r.protocol());
+            assertEquals("Hello h2c", r.bodyString());
+            Response p = send(client, Request.post(h2Server.http("/post")).body("Steve").build());
+            assertEquals("Hello Steve", p.bodyString());
+        }
+    }
+
+    @Test
+    void http2OverTlsByAlpn() throws Exception {
+        try (LumenClient client = trusting().build()) {
+            Response r = send(client, Request.get(h2Server.https("/get?name=Steve")).build());
+            assertEquals("HTTP/2.0", r.protocol());
+            assertEquals("Hello Steve", r.bodyString());
+            Response p = send(client, Request.post(h2Server.https("/post")).body("Steve").build());
+            assertEquals("Hello Steve", p.bodyString());
+            assertEquals("HTTP/2.0", p.protocol());
+        }
+    }
+
+    @Test
+    void alpnFallsBackToHttp11WhenTheServerHasNoHttp2() throws Exception {
+        try (LumenClient client = trusting().build()) {
+            for (int i = 0; i < 3; i++) {
+                Response r = send(client, Request.get(h1OnlyServer.https("/get?name=Steve")).build());
+                assertEquals("HTTP/1.1", r.protocol());
+                assertEquals("Hello Steve", r.bodyString());
+            }
+            assertEquals(1, client.stats().opened());
+        }
+    }
+
+    @Test
+    void tlsWithHttp2DisabledSpeaksHttp11() throws Exception {
+        try (LumenClient client = trusting().enableHttp2(false).build()) {
+            for (int i = 0; i < 3; i++) {
+                Response r = send(client, Request.post(h2Server.https("/post")).body("Steve").build());
+                assertEquals("HTTP/1.1", r.protocol());
+                assertEquals("Hello Steve", r.bodyString());
+            }
+        }
+    }
+
+    @Test
+    void mutualTlsPresentsTheClientKey() throws Exception {
+        try (TestServer mtls = TestServer.start(true, -1, "127.0.0.1", true);
+             LumenClient client = trusting().keyStore(TestServer.store("client.p12"), "changeit".toCharArray()).build()) {
+            Response r = send(client, Request.get(mtls.https("/get?name=mtls")).build());
+            assertEquals("Hello mtls", r.bodyString());
+        }
+    }
+
+    @Test
+    void responseBodyAsJsonTreeAndTypedObjectAndHeadersAndStatuses() throws Exception {
+        try (LumenClient client = trusting().build()) {
+            Response r = send(client, Request.get(h2Server.https("/json")).header("Accept", "application/json")
+                    .timeout(Duration.ofSeconds(2)).build());
+            JsonNode tree = r.json();
+            assertEquals("doggy", tree.get("name").asText());
+            assertEquals(new Pet(7, "doggy"), r.as(Pet.class));
+            assertEquals("application/json", r.header("content-type"));
+            Response s = send(client, Request.get(h2Server.https("/status?code=503")).build());
+            assertEquals(503, s.status(), "an error status is a response, not an exception");
+            Response json = send(client, Request.post(h2Server.https("/post")).json(Map.of("a", 1)).build());
+            assertEquals("Hello {\"a\":1}", json.bodyString());
+        }
+    }
+}
