@@ -6,7 +6,6 @@ import io.lumen.tls.SslContexts;
 import io.undertow.Undertow;
 import io.undertow.UndertowOptions;
 import io.undertow.server.HttpHandler;
-import io.undertow.server.handlers.GracefulShutdownHandler;
 import io.undertow.util.HttpString;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -36,7 +35,7 @@ public final class LumenServer {
     private final Readiness readiness;
     private final ExecutorService blockingExecutor;
     private Undertow undertow;
-    private GracefulShutdownHandler graceful;
+    private InFlightRequests graceful;
     private boolean stopped;
 
     public LumenServer(ServerConfig config, ConfigLoader loader, Readiness readiness) {
@@ -80,7 +79,7 @@ public final class LumenServer {
         if (!config.serverString().isEmpty()) {
             handler = new ServerHeaderHandler(SERVER, config.serverString(), handler);
         }
-        graceful = new GracefulShutdownHandler(handler);
+        graceful = new InFlightRequests(handler);
         Undertow u = builder().setHandler(graceful).build();
         try {
             u.start();
@@ -182,7 +181,7 @@ public final class LumenServer {
             ListenerSockets.closeListeningSockets(undertow);
             graceful.shutdown();
             try {
-                if (!graceful.awaitShutdown(config.shutdownGracefulPeriod())) {
+                if (!graceful.awaitDrained(config.shutdownGracefulPeriod())) {
                     LOG.warn("requests still in flight after shutdownGracefulPeriod {} ms; stopping anyway",
                             config.shutdownGracefulPeriod());
                 }

@@ -24,7 +24,7 @@ package io.lumen.server;
  * @param workerThreads                 worker threads for blocking handlers (200)
  * @param backlog                       listen backlog (10000)
  * @param alwaysSetDate                 send a Date header (true)
- * @param serverString                  value of the Server header; empty sends none ("lumen")
+ * @param serverString                  value of the Server header; empty (the default) sends none
  * @param allowUnescapedCharactersInUrl accept non-ASCII bytes in the URL (false)
  * @param maxTransferFileSize           maximum request entity in bytes (1000000)
  * @param blockingExecutor              where blocking handlers run: auto (virtual threads on Java 21+, else
@@ -77,7 +77,7 @@ public record ServerConfig(
         workerThreads = atLeast("workerThreads", orDefault(workerThreads, 200), 1);
         backlog = atLeast("backlog", orDefault(backlog, 10000), 1);
         alwaysSetDate = orDefault(alwaysSetDate, true);
-        serverString = orDefault(serverString, "lumen");
+        serverString = serverString == null ? "" : serverString; // empty: no Server header
         allowUnescapedCharactersInUrl = orDefault(allowUnescapedCharactersInUrl, false);
         maxTransferFileSize = atLeast("maxTransferFileSize", orDefault(maxTransferFileSize, 1_000_000L), 0);
         blockingExecutor = orDefault(blockingExecutor, "auto");

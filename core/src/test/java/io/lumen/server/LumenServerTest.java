@@ -49,7 +49,7 @@ class LumenServerTest {
     }
 
     private static Map<String, Object> http() {
-        return Map.of("httpPort", 0, "ip", "127.0.0.1");
+        return Map.of("httpPort", 0, "ip", "127.0.0.1", "serverString", "lumen-test");
     }
 
     private static Map<String, Object> https(String keystore, boolean twoWay) {
@@ -92,13 +92,25 @@ class LumenServerTest {
             URI uri = URI.create("http://127.0.0.1:" + server.httpPort() + "/");
             HttpResponse<String> h1 = get(HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build(), uri);
             assertEquals("hello HTTP/1.1", h1.body());
-            assertEquals("lumen", h1.headers().firstValue("Server").orElseThrow());
+            assertEquals("lumen-test", h1.headers().firstValue("Server").orElseThrow());
             assertFalse(h1.headers().firstValue("Connection").isPresent(), "ALWAYS_SET_KEEP_ALIVE=false");
             HttpClient h2 = HttpClient.newBuilder().version(HttpClient.Version.HTTP_2).build();
             get(h2, uri); // the first request upgrades the connection
             HttpResponse<String> r = get(h2, uri);
             assertEquals(HttpClient.Version.HTTP_2, r.version());
             assertEquals("hello HTTP/2.0", r.body());
+        } finally {
+            server.stop(null);
+        }
+    }
+
+    @Test
+    void sendsNoServerHeaderByDefault() throws Exception {
+        LumenServer server = start(Map.of("httpPort", 0, "ip", "127.0.0.1"), HELLO);
+        try {
+            HttpResponse<String> r = get(HttpClient.newHttpClient(), URI.create("http://127.0.0.1:" + server.httpPort() + "/"));
+            assertFalse(r.headers().firstValue("Server").isPresent());
+            assertTrue(r.headers().firstValue("Date").isPresent(), "alwaysSetDate defaults to true (RFC 9110 6.6.1)");
         } finally {
             server.stop(null);
         }

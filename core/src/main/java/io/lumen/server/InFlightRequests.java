@@ -1,0 +1,79 @@
+package io.lumen.server;
+
+import io.undertow.server.ExchangeCompletionListener;
+import io.undertow.server.HttpHandler;
+import io.undertow.server.HttpServerExchange;
+import io.undertow.util.StatusCodes;
+
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * Counts requests in flight so shutdown can wait for them; after {@link #shutdown()} new requests
+ * get 503. Does what Undertow's {@code GracefulShutdownHandler} does, but counts with a striped
+ * {@link LongAdder} instead of one contended atomic field: every request increments and
+ * decrements the count, and with one field both IO threads bounce its cache line on every request.
+ * Runs on the IO thread; the completion listener is one shared instance (no allocation).
+ */
+final class InFlightRequests implements HttpHandler {
+    private final HttpHandler next;
+    private final LongAdder active = new LongAdder();
+    private final Object drained = new Object();
+    private volatile boolean shutdown;
+
+    private final ExchangeCompletionListener done = (exchange, nextListener) -> {
+        try {
+            active.decrement();
+            if (shutdown) {
+                synchronized (drained) {
+                    drained.notifyAll();
+                }
+            }
+        } finally {
+            nextListener.proceed();
+        }
+    };
+
+    InFlightRequests(HttpHandler next) {
+        this.next = next;
+    }
+
+    @Override
+    public void handleRequest(HttpServerExchange exchange) throws Exception {
+        active.increment(); // count first, then look at the flag: shutdown() never misses a request it lets in
+        if (shutdown) {
+            active.decrement();
+            exchange.setStatusCode(StatusCodes.SERVICE_UNAVAILABLE);
+            exchange.setPersistent(false);
+            exchange.endExchange();
+            return;
+        }
+        exchange.addExchangeCompleteListener(done);
+        next.handleRequest(exchange);
+    }
+
+    /** New requests get 503 from now on. */
+    void shutdown() {
+        shutdown = true;
+    }
+
+    /** Waits until no request is in flight or {@code millis} pass; true when drained. */
+    boolean awaitDrained(long millis) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis);
+        synchronized (drained) {
+            while (active.sum() > 0) {
+                long left = deadline - System.nanoTime();
+                if (left <= 0) {
+                    return false;
+                }
+                // bounded wait: a decrement racing with this check is caught on the next pass
+                drained.wait(Math.max(1, Math.min(TimeUnit.NANOSECONDS.toMillis(left), 10)));
+            }
+        }
+        return true;
+    }
+
+    long inFlight() {
+        return active.sum();
+    }
+}
