@@ -1,6 +1,5 @@
 package io.lumen.service.logging;
 
-import ch.qos.logback.classic.AsyncAppender;
 import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.LoggerContext;
@@ -28,7 +27,7 @@ import java.util.Locale;
  *   <li>otherwise the built-in default, set up in code (no XML parsing at startup): log lines to
  *       stdout at {@code LOG_LEVEL} (env, default INFO; Undertow and XNIO at WARN), and the
  *       {@code audit} logger's JSON lines to stdout as they are, through a non-blocking
- *       asynchronous appender.</li>
+ *       {@link BatchingStdoutAppender} (one write per batch of lines).</li>
  * </ol>
  * Registered through {@code META-INF/services/ch.qos.logback.classic.spi.Configurator}; inert
  * when Logback is absent.
@@ -89,13 +88,10 @@ public final class LumenLogbackConfigurator extends ContextAwareBase implements 
         context.getLogger("org.xnio").setLevel(Level.WARN);
         context.getLogger("org.jboss").setLevel(Level.WARN);
 
-        AsyncAppender audit = new AsyncAppender();
+        BatchingStdoutAppender audit = new BatchingStdoutAppender();
         audit.setContext(context);
         audit.setName("audit");
-        audit.setQueueSize(8192);
-        audit.setDiscardingThreshold(0);
-        audit.setNeverBlock(true); // an audit backlog must never stall IO threads
-        audit.addAppender(console(context, "auditOut", "%msg%n"));
+        audit.setEncoder(encoder(context, "%msg%n"));
         audit.start();
         Logger auditLogger = context.getLogger("audit");
         auditLogger.setLevel(Level.INFO);
@@ -103,15 +99,19 @@ public final class LumenLogbackConfigurator extends ContextAwareBase implements 
         auditLogger.addAppender(audit);
     }
 
-    private static ConsoleAppender<ILoggingEvent> console(LoggerContext context, String name, String pattern) {
+    private static PatternLayoutEncoder encoder(LoggerContext context, String pattern) {
         PatternLayoutEncoder encoder = new PatternLayoutEncoder();
         encoder.setContext(context);
         encoder.setPattern(pattern);
         encoder.start();
+        return encoder;
+    }
+
+    private static ConsoleAppender<ILoggingEvent> console(LoggerContext context, String name, String pattern) {
         ConsoleAppender<ILoggingEvent> appender = new ConsoleAppender<>();
         appender.setContext(context);
         appender.setName(name);
-        appender.setEncoder(encoder);
+        appender.setEncoder(encoder(context, pattern));
         appender.start();
         return appender;
     }

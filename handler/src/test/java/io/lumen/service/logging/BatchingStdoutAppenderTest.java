@@ -1,0 +1,76 @@
+package io.lumen.service.logging;
+
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.LoggerContext;
+import ch.qos.logback.classic.encoder.PatternLayoutEncoder;
+import org.junit.jupiter.api.Test;
+
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.stream.IntStream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class BatchingStdoutAppenderTest {
+    private static BatchingStdoutAppender appender(LoggerContext ctx, ByteArrayOutputStream out, int queueSize) {
+        PatternLayoutEncoder encoder = new PatternLayoutEncoder();
+        encoder.setContext(ctx);
+        encoder.setPattern("%X{cId} %msg%n");
+        encoder.start();
+        BatchingStdoutAppender a = new BatchingStdoutAppender();
+        a.setContext(ctx);
+        a.setName("test");
+        a.setEncoder(encoder);
+        a.setQueueSize(queueSize);
+        a.setOutputStream(out);
+        a.start();
+        return a;
+    }
+
+    private static Logger logger(LoggerContext ctx, BatchingStdoutAppender a) {
+        Logger log = ctx.getLogger("batching-test-" + System.nanoTime());
+        log.setAdditive(false);
+        log.setLevel(Level.INFO);
+        log.addAppender(a);
+        return log;
+    }
+
+    @Test
+    void writesEveryLineInOrderWithTheMdcOfTheCallerAndFlushesOnStop() throws Exception {
+        LoggerContext ctx = (LoggerContext) org.slf4j.LoggerFactory.getILoggerFactory(); // the test's, with its MDC adapter
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        BatchingStdoutAppender a = appender(ctx, out, 100_000);
+        Logger log = logger(ctx, a);
+        org.slf4j.MDC.put("cId", "c1");
+        try {
+            for (int i = 0; i < 5000; i++) {
+                log.info("line " + i);
+            }
+        } finally {
+            org.slf4j.MDC.remove("cId");
+        }
+        a.stop();
+        List<String> lines = out.toString(StandardCharsets.UTF_8).lines().toList();
+        assertEquals(5000, lines.size());
+        assertEquals(IntStream.range(0, 5000).mapToObj(i -> "c1 line " + i).toList(), lines);
+        assertEquals(0, a.dropped());
+    }
+
+    @Test
+    void linesBeyondTheQueueAreDroppedAndCountedNeverBlocking() {
+        LoggerContext ctx = (LoggerContext) org.slf4j.LoggerFactory.getILoggerFactory(); // the test's, with its MDC adapter
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        BatchingStdoutAppender a = appender(ctx, out, 1);
+        Logger log = logger(ctx, a);
+        for (int i = 0; i < 20_000; i++) {
+            log.info("x");
+        }
+        a.stop();
+        long written = out.toString(StandardCharsets.UTF_8).lines().count();
+        assertEquals(20_000, written + a.dropped());
+        assertTrue(a.dropped() > 0, "a queue of 1 cannot keep 20000 lines");
+    }
+}
