@@ -18,6 +18,7 @@ public final class Main {
 
     public static void main(String[] args) {
         long started = System.nanoTime();
+        ClassWarmer.start();
         LumenService service;
         try {
             service = LumenService.start(ConfigLoader.fromSystem());
