@@ -220,3 +220,14 @@ bench_calc() { awk "BEGIN { print $1 }"; }
 bench_fmt() {
   if [[ "$2" == "NA" || -z "$2" ]]; then echo NA; else awk -v f="$1" -v n="$2" 'BEGIN { printf f, n }'; fi
 }
+
+# bench_mvn_build <dir> <log> <args...>: mvn in <dir> with the JDK bench_find_java found;
+# on failure prints the end of the log and stops the script.
+bench_mvn_build() {
+  local dir="$1" log="$2"; shift 2
+  bench_log "building in ${dir#"$BENCH_REPO_ROOT"/}: mvn $*"
+  if ! (cd "$dir" && JAVA_HOME="$BENCH_JAVA_HOME" mvn "$@") >"$log" 2>&1; then
+    tail -n 40 "$log" >&2
+    bench_die "build failed in $dir (log: $log)"
+  fi
+}

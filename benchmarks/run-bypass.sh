@@ -114,25 +114,16 @@ trap 'bench_stop_all' EXIT
 trap 'exit 130' INT TERM
 
 # --- build -------------------------------------------------------------------
-# mvn_build <dir> <log> <args...>: builds with the JDK found above.
-mvn_build() {
-  local dir="$1" log="$2"; shift 2
-  bench_log "building in ${dir#"$BENCH_REPO_ROOT"/}: mvn $*"
-  if ! (cd "$dir" && JAVA_HOME="$BENCH_JAVA_HOME" mvn "$@") >"$log" 2>&1; then
-    tail -n 40 "$log" >&2
-    bench_die "build failed in $dir (log: $log)"
-  fi
-}
 if has lumen || has undertow || has light4j; then bench_require mvn; fi
 if has lumen && [[ "$SKIP_BUILD" != 1 ]]; then
-  mvn_build "$BENCH_REPO_ROOT" "$RUN_DIR/build-lumen.log" -q -DskipTests package
+  bench_mvn_build "$BENCH_REPO_ROOT" "$RUN_DIR/build-lumen.log" -q -DskipTests package
 fi
 # The peers are small and outside the reactor: build them unless SKIP_BUILD=1 and the jar exists.
 if has undertow && { [[ "$SKIP_BUILD" != 1 ]] || [[ ! -f "$UNDERTOW_JAR" ]]; }; then
-  mvn_build "$BENCH_DIR/undertow-baseline" "$RUN_DIR/build-undertow.log" -q package
+  bench_mvn_build "$BENCH_DIR/undertow-baseline" "$RUN_DIR/build-undertow.log" -q package
 fi
 if has light4j && { [[ "$SKIP_BUILD" != 1 ]] || [[ ! -f "$LIGHT4J_JAR" ]]; }; then
-  mvn_build "$BENCH_DIR/light4j-petstore" "$RUN_DIR/build-light4j.log" -q package
+  bench_mvn_build "$BENCH_DIR/light4j-petstore" "$RUN_DIR/build-light4j.log" -q package
 fi
 for c in "${CLIST[@]}"; do
   j="$(jar_of "$c")"

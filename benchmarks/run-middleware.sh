@@ -111,19 +111,11 @@ trap 'bench_stop_all' EXIT
 trap 'exit 130' INT TERM
 
 # --- build -------------------------------------------------------------------
-mvn_build() {  # mvn_build <dir> <log> <args...>: builds with the JDK found above
-  local dir="$1" log="$2"; shift 2
-  bench_log "building in ${dir#"$BENCH_REPO_ROOT"/}: mvn $*"
-  if ! (cd "$dir" && JAVA_HOME="$BENCH_JAVA_HOME" mvn "$@") >"$log" 2>&1; then
-    tail -n 40 "$log" >&2
-    bench_die "build failed in $dir (log: $log)"
-  fi
-}
 if [[ "$SKIP_BUILD" != 1 ]]; then
-  mvn_build "$BENCH_REPO_ROOT" "$RUN_DIR/build-lumen.log" -q -DskipTests package
+  bench_mvn_build "$BENCH_REPO_ROOT" "$RUN_DIR/build-lumen.log" -q -DskipTests package
 fi
 if [[ "$SKIP_BUILD" != 1 || ! -f "$LIGHT4J_JAR" ]]; then
-  mvn_build "$BENCH_DIR/light4j-petstore" "$RUN_DIR/build-light4j.log" -q package
+  bench_mvn_build "$BENCH_DIR/light4j-petstore" "$RUN_DIR/build-light4j.log" -q package
 fi
 [[ -f "$LUMEN_JAR" ]] || bench_die "Lumen jar not found: $LUMEN_JAR (build it, or drop SKIP_BUILD=1)"
 [[ -f "$LIGHT4J_JAR" ]] || bench_die "light-4j jar not found: $LIGHT4J_JAR"

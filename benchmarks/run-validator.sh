@@ -135,19 +135,11 @@ cmp -s "$BENCH_REPO_ROOT/config/petstore/embedded/openapi.yaml" "$LIGHT4J_DIR/va
   bench_die "benchmarks/light4j-petstore/validator-config/openapi.yaml differs from config/petstore/embedded/openapi.yaml: copy it again"
 
 # --- build -------------------------------------------------------------------
-mvn_build() {  # mvn_build <dir> <log> <args...>: builds with the JDK found above
-  local dir="$1" log="$2"; shift 2
-  bench_log "building in ${dir#"$BENCH_REPO_ROOT"/}: mvn $*"
-  if ! (cd "$dir" && JAVA_HOME="$BENCH_JAVA_HOME" mvn "$@") >"$log" 2>&1; then
-    tail -n 40 "$log" >&2
-    bench_die "build failed in $dir (log: $log)"
-  fi
-}
 if [[ "$SKIP_BUILD" != 1 ]]; then
-  mvn_build "$BENCH_REPO_ROOT" "$RUN_DIR/build-lumen.log" -q -DskipTests package
+  bench_mvn_build "$BENCH_REPO_ROOT" "$RUN_DIR/build-lumen.log" -q -DskipTests package
 fi
 if [[ "$SKIP_BUILD" != 1 || ! -f "$LIGHT4J_JAR" ]]; then
-  mvn_build "$LIGHT4J_DIR" "$RUN_DIR/build-light4j.log" -q package
+  bench_mvn_build "$LIGHT4J_DIR" "$RUN_DIR/build-light4j.log" -q package
 fi
 [[ -f "$LUMEN_JAR" ]] || bench_die "Lumen jar not found: $LUMEN_JAR (build it, or drop SKIP_BUILD=1)"
 [[ -f "$LIGHT4J_JAR" ]] || bench_die "light-4j jar not found: $LIGHT4J_JAR"
