@@ -7,7 +7,15 @@ package io.lumen.service;
  * ignored (the main thread loads the same classes anyway).
  */
 final class ClassWarmer {
+    // In the order the main thread needs them: it sets up logging first, then binds config with
+    // Jackson and SnakeYAML, then starts Undertow.
     private static final String[] CLASSES = {
+        "com.fasterxml.jackson.databind.ObjectMapper",
+        "com.fasterxml.jackson.databind.json.JsonMapper",
+        "com.fasterxml.jackson.databind.deser.BeanDeserializerFactory",
+        "com.fasterxml.jackson.databind.introspect.POJOPropertiesCollector",
+        "org.yaml.snakeyaml.Yaml",
+        "org.yaml.snakeyaml.composer.Composer",
         "io.undertow.Undertow",
         "io.undertow.server.protocol.http.HttpOpenListener",
         "io.undertow.server.protocol.http.HttpReadListener",
@@ -15,11 +23,6 @@ final class ClassWarmer {
         "io.undertow.server.HttpServerExchange",
         "org.xnio.nio.NioXnioProvider",
         "org.xnio.nio.NioXnioWorker",
-        "com.fasterxml.jackson.databind.ObjectMapper",
-        "com.fasterxml.jackson.databind.deser.BeanDeserializerFactory",
-        "com.fasterxml.jackson.databind.introspect.POJOPropertiesCollector",
-        "org.yaml.snakeyaml.Yaml",
-        "org.yaml.snakeyaml.composer.Composer",
     };
 
     private ClassWarmer() {
@@ -36,12 +39,15 @@ final class ClassWarmer {
         for (String name : CLASSES) {
             try {
                 Class.forName(name, true, cl);
+                if (name.endsWith("POJOPropertiesCollector")) {
+                    // databind's lazy parts (builder, deserializer caches) before the main thread binds config
+                    com.fasterxml.jackson.databind.json.JsonMapper.builder().build().readTree("{\"a\":[1]}");
+                }
             } catch (Throwable ignored) {
                 // an optional class: the service loads what it needs itself
             }
         }
         try {
-            new com.fasterxml.jackson.databind.ObjectMapper().readTree("{\"a\":[1]}"); // databind's lazy init
             org.xnio.Xnio.getInstance(); // provider lookup
         } catch (Throwable ignored) {
             // see above
