@@ -33,7 +33,7 @@ class BodyHandlerTest {
 
     @BeforeAll
     static void start() {
-        service = TestService.in(dir).file("server.yml", "httpPort: 0\n")
+        service = TestService.in(dir)
                 .file("body.yml", "maxBodySize: " + MAX + "\n")
                 .file("handler.yml", """
                         handlers:
@@ -194,7 +194,7 @@ class BodyHandlerTest {
 
     @Test
     void maxBodySizeBelowOneIsAConfigError(@TempDir Path other) {
-        ConfigException e = assertThrows(ConfigException.class, () -> TestService.in(other).file("server.yml", "httpPort: 0\n")
+        ConfigException e = assertThrows(ConfigException.class, () -> TestService.in(other)
                 .file("body.yml", "enabled: true\nmaxBodySize: 0\n")
                 .file("handler.yml", "handlers: [io.lumen.handler.body.ShowBody@show]\n"
                         + "paths:\n  - {path: /x, method: POST, exec: [body, show]}\n")

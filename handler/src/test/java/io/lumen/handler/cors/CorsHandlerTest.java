@@ -28,7 +28,7 @@ class CorsHandlerTest {
 
     @BeforeAll
     static void start() {
-        service = TestService.in(dir).file("server.yml", "httpPort: 0\n")
+        service = TestService.in(dir)
                 .file("cors.yml", """
                         allowedOrigins: [https://app.example.com, https://admin.example.com]
                         allowedMethods: [GET, POST]
@@ -171,7 +171,7 @@ class CorsHandlerTest {
 
     @Test
     void anyOriginWithoutCredentialsEchoesTheOrigin(@TempDir Path other) {
-        try (TestService any = TestService.in(other).file("server.yml", "httpPort: 0\n")
+        try (TestService any = TestService.in(other)
                 .file("cors.yml", "allowedOrigins: ['*']\n")
                 .file("handler.yml", "handlers: [io.lumen.handler.cors.Ok@ok]\n"
                         + "paths:\n  - {path: /x, method: GET, exec: [cors, ok]}\n")
@@ -184,7 +184,7 @@ class CorsHandlerTest {
 
     @Test
     void anyOriginWithCredentialsIsAConfigErrorNamingFileAndLine(@TempDir Path other) {
-        ConfigException e = assertThrows(ConfigException.class, () -> TestService.in(other).file("server.yml", "httpPort: 0\n")
+        ConfigException e = assertThrows(ConfigException.class, () -> TestService.in(other)
                 .file("cors.yml", "enabled: true\nallowCredentials: true\nallowedOrigins: ['*']\n")
                 .file("handler.yml", "handlers: [io.lumen.handler.cors.Ok@ok]\n"
                         + "paths:\n  - {path: /x, method: GET, exec: [cors, ok]}\n")
@@ -194,7 +194,7 @@ class CorsHandlerTest {
 
     @Test
     void anOriginWithAPathIsAConfigError(@TempDir Path other) {
-        ConfigException e = assertThrows(ConfigException.class, () -> TestService.in(other).file("server.yml", "httpPort: 0\n")
+        ConfigException e = assertThrows(ConfigException.class, () -> TestService.in(other)
                 .file("cors.yml", "allowedOrigins: ['https://app.example.com/']\n")
                 .file("handler.yml", "handlers: [io.lumen.handler.cors.Ok@ok]\n"
                         + "paths:\n  - {path: /x, method: GET, exec: [cors, ok]}\n")

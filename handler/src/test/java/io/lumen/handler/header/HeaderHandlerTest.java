@@ -22,7 +22,7 @@ class HeaderHandlerTest {
 
     @BeforeAll
     static void start() {
-        service = TestService.in(dir).file("server.yml", "httpPort: 0\n")
+        service = TestService.in(dir)
                 .file("header.yml", """
                         request:
                           remove: [X-Drop]
@@ -101,7 +101,7 @@ class HeaderHandlerTest {
 
     @Test
     void aPrefixWithoutLeadingSlashIsAConfigErrorNamingTheFile(@TempDir Path other) {
-        ConfigException e = assertThrows(ConfigException.class, () -> TestService.in(other).file("server.yml", "httpPort: 0\n")
+        ConfigException e = assertThrows(ConfigException.class, () -> TestService.in(other)
                 .file("header.yml", "pathPrefixHeader:\n  v1: {request: {remove: [A]}}\n")
                 .file("handler.yml", "handlers: [io.lumen.handler.header.EchoHeaders@echo]\n"
                         + "paths:\n  - {path: /x, method: GET, exec: [header, echo]}\n")

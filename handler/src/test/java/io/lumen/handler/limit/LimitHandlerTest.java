@@ -22,7 +22,7 @@ class LimitHandlerTest {
 
     @BeforeAll
     static void start() {
-        service = TestService.in(dir).file("server.yml", "httpPort: 0\n")
+        service = TestService.in(dir)
                 .file("limit.yml", """
                         key: client
                         rate: 0.01
@@ -81,7 +81,7 @@ class LimitHandlerTest {
 
     @Test
     void headerKeysAreIndependentAndMissingHeadersFallBackToTheAddress(@TempDir Path other) {
-        try (TestService s = TestService.in(other).file("server.yml", "httpPort: 0\n")
+        try (TestService s = TestService.in(other)
                 .file("limit.yml", "key: header\nheaderName: X-Api-Key\nrate: 0.01\nburst: 2\n")
                 .file("handler.yml", "handlers: [io.lumen.handler.limit.Ok@ok]\n"
                         + "paths:\n  - {path: /x, method: GET, exec: [limit, ok]}\n")
@@ -98,7 +98,7 @@ class LimitHandlerTest {
 
     @Test
     void forwardedForIsTheKeyOnlyWhenTrusted(@TempDir Path other) {
-        try (TestService s = TestService.in(other).file("server.yml", "httpPort: 0\n")
+        try (TestService s = TestService.in(other)
                 .file("limit.yml", "trustForwardedFor: true\nrate: 0.01\nburst: 1\n")
                 .file("handler.yml", "handlers: [io.lumen.handler.limit.Ok@ok]\n"
                         + "paths:\n  - {path: /x, method: GET, exec: [limit, ok]}\n")
@@ -112,7 +112,6 @@ class LimitHandlerTest {
     @Test
     void anUnknownKeyKindIsAConfigErrorNamingTheFile(@TempDir Path other) {
         ConfigException e = assertThrows(ConfigException.class, () -> TestService.in(other)
-                .file("server.yml", "httpPort: 0\n")
                 .file("limit.yml", "key: cookie\n")
                 .file("handler.yml", "handlers: [io.lumen.handler.limit.Ok@ok]\n"
                         + "paths:\n  - {path: /x, method: GET, exec: [limit, ok]}\n")

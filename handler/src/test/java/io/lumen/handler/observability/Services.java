@@ -5,13 +5,12 @@ import io.lumen.handler.testing.TestService;
 import java.nio.file.Path;
 
 /**
- * A {@link TestService} whose server.yml takes its ports from the test service's values (free
- * ports), and its serviceId, environment and keystorePass from values a test may set.
+ * A {@link TestService} whose server.yml takes its serviceId, environment and keystorePass from
+ * values a test may set (the info endpoint shows and masks them); ports are free ones anyway.
  */
 public final class Services {
     public static final String SERVER_YML = """
             ip: 127.0.0.1
-            httpPort: ${server.httpPort:0}
             enableHttps: false
             shutdownGracefulPeriod: ${server.shutdownGracefulPeriod:2000}
             serviceId: ${server.serviceId:lumen-service}
