@@ -1,6 +1,5 @@
 package io.lumen.status;
 
-import java.util.List;
 import java.util.Map;
 
 /**
@@ -44,10 +43,5 @@ public class StatusException extends RuntimeException {
     /** Extra fields for the error JSON, in no particular order; empty for most errors. */
     public Map<String, Object> details() {
         return details;
-    }
-
-    /** Convenience for details that are a list under one key. */
-    public static Map<String, Object> detail(String key, List<?> values) {
-        return Map.of(key, List.copyOf(values));
     }
 }

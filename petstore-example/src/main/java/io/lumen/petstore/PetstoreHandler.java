@@ -27,7 +27,7 @@ abstract class PetstoreHandler implements HttpHandler {
 
     PetstoreHandler(ServiceContext context) {
         this.json = context.config().mapper();
-        this.store = context.shared(PetStore.class, () -> new PetStore(new ObjectMapper()));
+        this.store = context.shared(PetStore.class, () -> new PetStore(json));
         this.errors = context.errors();
     }
 
