@@ -12,6 +12,7 @@ import io.lumen.status.ErrorResponder;
 import io.undertow.client.ClientRequest;
 import io.undertow.server.HttpServerExchange;
 import io.undertow.util.HeaderMap;
+import io.undertow.util.HeaderValues;
 import io.undertow.util.Headers;
 import io.undertow.util.HttpString;
 
@@ -152,8 +153,17 @@ public final class Forwarder {
     private void forwarded(HttpServerExchange exchange, HeaderMap in, HeaderMap out, String host) {
         String remote = ProxyExchange.remoteAddress(exchange);
         if (reuseXForwarded) {
-            String chain = in.getFirst(ForwardHeaders.X_FORWARDED_FOR);
-            out.put(ForwardHeaders.X_FORWARDED_FOR, chain == null || chain.isBlank() ? remote : chain + ", " + remote);
+            // several X-Forwarded-For lines are one list (RFC 9110 5.3): keep every hop, in order
+            HeaderValues lines = in.get(ForwardHeaders.X_FORWARDED_FOR);
+            StringBuilder chain = new StringBuilder();
+            if (lines != null) {
+                for (String line : lines) {
+                    if (!line.isBlank()) {
+                        chain.append(line.trim()).append(", ");
+                    }
+                }
+            }
+            out.put(ForwardHeaders.X_FORWARDED_FOR, chain.append(remote).toString());
             if (!in.contains(ForwardHeaders.X_FORWARDED_PROTO)) {
                 out.put(ForwardHeaders.X_FORWARDED_PROTO, exchange.getRequestScheme());
             }
