@@ -8,7 +8,8 @@ import io.undertow.util.Protocols;
 /**
  * Refuses HTTP/1.1 requests whose body length is ambiguous, the raw material of request smuggling
  * (RFC 9112 6.3): {@code Transfer-Encoding} together with {@code Content-Length}, a transfer coding
- * other than plain {@code chunked}, and several {@code Content-Length} values that differ. Undertow
+ * other than plain {@code chunked}, {@code Transfer-Encoding} in an HTTP/1.0 request (RFC 9112 6.1),
+ * and several {@code Content-Length} values that differ. Undertow
  * itself resolves these silently (chunked wins; the first length wins), which is safe for a server
  * but not for a proxy whose upstream may resolve them the other way.
  */
@@ -24,6 +25,9 @@ public final class RequestFraming {
         HeaderValues te = exchange.getRequestHeaders().get(Headers.TRANSFER_ENCODING);
         HeaderValues cl = exchange.getRequestHeaders().get(Headers.CONTENT_LENGTH);
         if (te != null && !te.isEmpty()) {
+            if (exchange.getProtocol().equals(Protocols.HTTP_1_0)) {
+                return "Transfer-Encoding in an HTTP/1.0 request"; // RFC 9112 6.1: faulty framing
+            }
             if (cl != null && !cl.isEmpty()) {
                 return "both Content-Length and Transfer-Encoding";
             }

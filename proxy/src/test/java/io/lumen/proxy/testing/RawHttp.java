@@ -120,14 +120,18 @@ public final class RawHttp implements AutoCloseable {
         return read(false);
     }
 
-    /** True when the peer closes the connection (EOF or reset) within the socket timeout, false when it stays open. */
-    public boolean closedByPeer() throws IOException {
+    /** True when the peer closes the connection (EOF or reset) within {@code waitMs}, false when it stays open and silent. */
+    public boolean closedByPeer(int waitMs) throws IOException {
+        int before = socket.getSoTimeout();
+        socket.setSoTimeout(waitMs);
         try {
             return in.read() < 0;
         } catch (SocketTimeoutException e) {
             return false;
         } catch (SocketException e) {
             return true; // reset
+        } finally {
+            socket.setSoTimeout(before);
         }
     }
 
