@@ -43,7 +43,7 @@ import java.util.concurrent.TimeUnit;
  * JSON: 502 unreachable / failed, 503 none healthy / busy, 504 timeout; once the response has
  * started, the only clean move left is to abort it.
  */
-public final class ProxyExchange implements Lease, ClientCallback<ClientExchange>, ExchangeCompletionListener, Runnable {
+public final class ProxyExchange implements Lease, ExchangeCompletionListener, Runnable {
     private static final Logger LOG = LoggerFactory.getLogger(ProxyExchange.class);
 
     private final Forwarder route;
@@ -55,6 +55,8 @@ public final class ProxyExchange implements Lease, ClientCallback<ClientExchange
     private Upstream upstream;
     private PooledConnection conn;
     private ClientExchange upstreamExchange;
+    /** The try in progress; Undertow's callbacks for an earlier one are ignored. */
+    private Attempt current;
     private XnioExecutor.Key timer;
     private Pump requestPump;
     private Pump responsePump;
@@ -131,7 +133,9 @@ public final class ProxyExchange implements Lease, ClientCallback<ClientExchange
             fail("ERR10010");
             return;
         }
-        connection.connection().sendRequest(request, this);
+        Attempt attempt = new Attempt();
+        current = attempt;
+        connection.connection().sendRequest(request, attempt);
     }
 
     @Override
@@ -150,25 +154,52 @@ public final class ProxyExchange implements Lease, ClientCallback<ClientExchange
         retryOrFail(true, true, "ERR13010", describe());
     }
 
-    // ---- ClientCallback: first the request is sent, then the response arrives ----
+    // ---- Undertow's callbacks: first the request is under way, then the response arrives ----
 
-    @Override
-    public void completed(ClientExchange result) {
-        if (upstreamExchange == null) {
-            upstreamExchange = result;
-            sent(result);
-            result.setResponseListener(this);
-        } else {
-            responded(result);
+    /**
+     * The callbacks of one try. Undertow may report one failure twice (to the request callback and to
+     * the response listener) and may report it after the exchange moved on to another try (a
+     * synchronous failure while the request is being sent, a listener set on an exchange that already
+     * failed): each try answers once, and only while it is the current one.
+     */
+    private final class Attempt implements ClientCallback<ClientExchange> {
+        private ClientExchange exchange;
+        private boolean failed;
+
+        @Override
+        public void completed(ClientExchange result) {
+            if (current != this || failed) {
+                if (exchange != null && result.getResponse() != null) {
+                    IoUtils.safeClose(result.getResponseChannel()); // a late answer to an abandoned try
+                }
+                return;
+            }
+            if (exchange == null) {
+                exchange = result;
+                upstreamExchange = result;
+                sent(this, result);
+                if (current == this && !failed) {
+                    result.setResponseListener(this);
+                }
+            } else {
+                responded(result);
+            }
+        }
+
+        @Override
+        public void failed(IOException e) {
+            if (current != this || failed) {
+                return;
+            }
+            failed = true;
+            attemptFailed(exchange == null, e);
         }
     }
 
-    @Override
-    public void failed(IOException e) {
+    private void attemptFailed(boolean neverSent, IOException e) {
         if (finished) {
             return;
         }
-        boolean neverSent = upstreamExchange == null;
         if (LOG.isDebugEnabled()) {
             LOG.debug("{} to {} failed {}: {}", describe(), upstream, neverSent ? "before it was sent" : "before the response", e.toString());
         }
@@ -176,9 +207,9 @@ public final class ProxyExchange implements Lease, ClientCallback<ClientExchange
         retryOrFail(neverSent, true, "ERR13013", describe());
     }
 
-    private void sent(ClientExchange result) {
+    private void sent(Attempt attempt, ClientExchange result) {
         if (!hasBody) {
-            endRequest(result.getRequestChannel());
+            endRequest(attempt, result.getRequestChannel());
             return;
         }
         StreamSourceChannel body = exchange.getRequestChannel();
@@ -206,16 +237,16 @@ public final class ProxyExchange implements Lease, ClientCallback<ClientExchange
         }
     }
 
-    private void endRequest(StreamSinkChannel channel) {
+    private void endRequest(Attempt attempt, StreamSinkChannel channel) {
         try {
             channel.shutdownWrites();
             if (!channel.flush()) {
                 channel.getWriteSetter().set(org.xnio.ChannelListeners.flushingChannelListener(null,
-                        (ch, e) -> failed(e)));
+                        (ch, e) -> attempt.failed(e)));
                 channel.resumeWrites();
             }
         } catch (IOException e) {
-            failed(e);
+            attempt.failed(e);
         }
     }
 
@@ -362,6 +393,7 @@ public final class ProxyExchange implements Lease, ClientCallback<ClientExchange
             upstream.pool().release(c, c.multiplexed() && c.connection().isOpen());
         }
         upstreamExchange = null;
+        current = null;
         boolean replayable = neverSent || (!hasBody && idempotent(exchange.getRequestMethod()));
         if (!finished && !answered && replayable && attempt < route.maxRetries() && route.upstreams().retries().tryRetry()) {
             attempt++;
@@ -369,7 +401,8 @@ public final class ProxyExchange implements Lease, ClientCallback<ClientExchange
             route.upstreams().done(previous);
             upstream = route.upstreams().pick(upstreamAtFault ? previous : null);
             if (upstream == null) {
-                fail("ERR13011", describe());
+                // every upstream is out now (this failure may just have ejected the last one): say what happened
+                fail(code, args);
                 return;
             }
             upstream.pool().acquire(this);

@@ -126,6 +126,7 @@ public final class Backend implements AutoCloseable {
                 .setWorkerThreads(workerThreads)
                 .setServerOption(UndertowOptions.ENABLE_HTTP2, http2)
                 .setServerOption(UndertowOptions.MAX_ENTITY_SIZE, -1L)
+                .setServerOption(UndertowOptions.SHUTDOWN_TIMEOUT, 200) // do not wait for slow handlers at stop
                 .setHandler(this::handle);
         if (idleTimeout != null) {
             b.setServerOption(UndertowOptions.NO_REQUEST_TIMEOUT, idleTimeout);
