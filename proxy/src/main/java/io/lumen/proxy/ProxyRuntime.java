@@ -40,11 +40,18 @@ final class ProxyRuntime implements AutoCloseable {
         boolean anyTls = uris.stream().anyMatch(u -> u.getScheme().equals("https"));
         SSLContext ssl = anyTls ? TlsContexts.fromConfig(context.config(), config.tls(), "proxy.yml") : null;
         XnioSsl xnioSsl = ssl == null ? null : new UndertowXnioSsl(Xnio.getInstance(), OptionMap.EMPTY, ssl);
+        // Undertow's client sets HTTPS endpoint identification on every TLS connection unless told
+        // otherwise (these options are applied after its default): tls.verifyHostname decides
+        String endpointIdentification = config.tls().verifyHostname() ? "HTTPS" : "";
         OptionMap pooled = OptionMap.builder()
                 .set(UndertowOptions.ENABLE_HTTP2, config.http2Enabled())
+                .set(UndertowOptions.ENDPOINT_IDENTIFICATION_ALGORITHM, endpointIdentification)
                 .set(Options.TCP_NODELAY, true)
                 .getMap();
-        OptionMap upgrade = OptionMap.builder().set(Options.TCP_NODELAY, true).getMap();
+        OptionMap upgrade = OptionMap.builder()
+                .set(UndertowOptions.ENDPOINT_IDENTIFICATION_ALGORITHM, endpointIdentification)
+                .set(Options.TCP_NODELAY, true)
+                .getMap();
         LongSupplier clock = System::currentTimeMillis;
         ConnectionPool.Settings settings = new ConnectionPool.Settings(UndertowClient.getInstance(), xnioSsl, pooled,
                 upgrade, config.connectionsPerThread(), config.maxQueuedRequests(), config.idleTimeout(),
@@ -63,7 +70,8 @@ final class ProxyRuntime implements AutoCloseable {
                     .request("ioThreads", 1)
                     .statusCatalogue(context.statuses());
             if (ssl != null) {
-                client.sslContext(ssl);
+                // the client re-applies hostname verification and versions to a given context: pass proxy.yml's
+                client.sslContext(ssl).verifyHostname(config.tls().verifyHostname()).tlsVersion(config.tls().tlsVersion());
             }
             checker = new HealthChecker(config.healthCheck(), upstreams, client.build());
         }
