@@ -65,6 +65,7 @@ public final class Backend implements AutoCloseable {
     private final List<Received> received = new CopyOnWriteArrayList<>();
     private final Set<ServerConnection> open = ConcurrentHashMap.newKeySet();
     private final Set<ServerConnection> seen = ConcurrentHashMap.newKeySet();
+    private final Set<java.net.SocketAddress> peers = ConcurrentHashMap.newKeySet();
     private final AtomicInteger inFlight = new AtomicInteger();
     private final AtomicInteger maxInFlight = new AtomicInteger();
     private volatile Undertow server;
@@ -200,14 +201,14 @@ public final class Backend implements AutoCloseable {
         received.clear();
     }
 
-    /** Connections that carried at least one request and are still open. */
+    /** HTTP/1.1 connections that carried at least one request and are still open (HTTP/2 counts streams here). */
     public int openConnections() {
         return open.size();
     }
 
-    /** Connections that ever carried a request. */
+    /** TCP connections that ever carried a request (told apart by the client's address and port). */
     public int connectionsSeen() {
-        return seen.size();
+        return peers.size();
     }
 
     /** The most requests it was handling at once. */
@@ -221,6 +222,7 @@ public final class Backend implements AutoCloseable {
 
     private void handle(HttpServerExchange exchange) throws Exception {
         ServerConnection c = exchange.getConnection();
+        peers.add(c.getPeerAddress());
         if (seen.add(c)) {
             open.add(c);
             c.addCloseListener(closed -> open.remove(closed));
