@@ -86,6 +86,11 @@ final class ProxyRuntime implements AutoCloseable {
         return forwarder;
     }
 
+    /** The upstreams with their pools (for tests and diagnostics). */
+    Upstreams upstreams() {
+        return upstreams;
+    }
+
     @Override
     public void close() {
         if (health != null) {

@@ -34,6 +34,8 @@ public final class RawBackend implements AutoCloseable {
         return t;
     });
     private final AtomicInteger accepted = new AtomicInteger();
+    private final AtomicInteger open = new AtomicInteger();
+    private final AtomicInteger maxOpen = new AtomicInteger();
     private final List<String> heads = new CopyOnWriteArrayList<>();
     private final List<Socket> sockets = new CopyOnWriteArrayList<>();
     private volatile boolean closed;
@@ -49,6 +51,7 @@ public final class RawBackend implements AutoCloseable {
                     return;
                 }
                 accepted.incrementAndGet();
+                maxOpen.accumulateAndGet(open.incrementAndGet(), Math::max);
                 sockets.add(s);
                 threads.execute(() -> {
                     try {
@@ -57,6 +60,8 @@ public final class RawBackend implements AutoCloseable {
                         // the behaviour ends the connection as it likes; errors are part of the game
                     } finally {
                         quietClose(s);
+                        sockets.remove(s);
+                        open.decrementAndGet();
                     }
                 });
             }
@@ -128,6 +133,16 @@ public final class RawBackend implements AutoCloseable {
 
     public int accepted() {
         return accepted.get();
+    }
+
+    /** Connections accepted and not yet closed on this side. */
+    public int open() {
+        return open.get();
+    }
+
+    /** The most connections open at once. */
+    public int maxOpen() {
+        return maxOpen.get();
     }
 
     /** The request heads read so far (request line and headers). */
