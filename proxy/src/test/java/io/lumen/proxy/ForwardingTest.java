@@ -390,4 +390,94 @@ class ForwardingTest {
         }
         assertEquals(0, backend.count());
     }
+
+    @Test
+    void expectContinueIsAnsweredByTheProxyAndTheBodyForwarded() throws IOException {
+        try (RawHttp c = new RawHttp(proxy.port())) {
+            c.send("POST /echo/continue HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nContent-Length: 5\r\n"
+                    + "Expect: 100-continue\r\n\r\n");
+            RawHttp.Response interim = c.read();
+            assertEquals(100, interim.status(), "100 Continue before the body is sent");
+            c.send("hello");
+            RawHttp.Response r = c.read();
+            assertEquals(200, r.status());
+            assertEquals("hello", r.bodyText());
+        }
+        assertEquals("hello", backend.last().bodyText());
+        assertFalse(backend.last().has("Expect"), "the proxy dealt with the expectation itself");
+    }
+
+    @Test
+    void anAbsoluteFormTargetIsSentInOriginForm() throws IOException {
+        try (RawHttp c = new RawHttp(proxy.port())) {
+            c.send("GET http://front.example/echo/abs/p%20q?x=1&y=%2F HTTP/1.1\r\nHost: front.example\r\n\r\n");
+            assertEquals(200, c.read().status());
+        }
+        assertEquals("/echo/abs/p%20q?x=1&y=%2F", backend.last().uri());
+    }
+
+    @Test
+    void anHttp10ClientWithoutHostIsForwarded() throws IOException {
+        try (RawHttp c = new RawHttp(proxy.port())) {
+            c.send("GET /echo/old HTTP/1.0\r\n\r\n");
+            RawHttp.Response r = c.read();
+            assertEquals(200, r.status());
+            assertTrue(c.closedByPeer(1000), "HTTP/1.0 without keep-alive: closed after the response");
+        }
+        assertEquals("127.0.0.1:" + backend.port(), backend.last().header("Host"));
+    }
+
+    @Test
+    void anUpstreamBodyDelimitedByTheConnectionClosingIsForwardedWhole() throws IOException {
+        String body = "line of a body without a length\n".repeat(2000);
+        RawBackend.Behaviour closeDelimited = (s, b) -> {
+            RawBackend.readHead(s.getInputStream());
+            s.getOutputStream().write(("HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\n" + body)
+                    .getBytes(StandardCharsets.US_ASCII));
+            s.getOutputStream().flush();
+            s.close();
+        };
+        try (RawBackend raw = RawBackend.start(closeDelimited);
+             ProxyUnderTest p = ProxyUnderTest.in(sub("close-delimited")).hosts(raw.url()).start()) {
+            for (int i = 0; i < 3; i++) {
+                HttpResponse<String> r = p.get("/x" + i);
+                assertEquals(200, r.statusCode());
+                assertEquals(body, r.body());
+            }
+        }
+    }
+
+    @Test
+    void aChainOfMiddlewareBeforeTheProxyLeavesRequestAndResponseIntact() throws IOException {
+        try (ProxyUnderTest p = ProxyUnderTest.in(sub("full-chain")).hosts(backend.url())
+                .chain("exception, correlation, metrics, audit, body, proxy").start()) {
+            String json = "{\"pet\":\"rex\"}";
+            HttpResponse<String> r = p.send(p.request("/echo/chain?q=1").header("Content-Type", "application/json")
+                    .header("X-Want-Status", "201").POST(HttpRequest.BodyPublishers.ofString(json)).build());
+            assertEquals(201, r.statusCode(), r.body());
+            assertEquals(json, r.body());
+            assertTrue(r.headers().firstValue("X-Correlation-Id").isPresent());
+            Backend.Received got = backend.last();
+            assertEquals("/echo/chain?q=1", got.uri());
+            assertEquals(json, got.bodyText());
+            assertNotNull(got.header("X-Correlation-Id"));
+            assertEquals(r.headers().firstValue("X-Correlation-Id").get(), got.header("X-Correlation-Id"));
+        }
+    }
+
+    @Test
+    void sequentialRequestsReuseTheUpstreamConnection() throws IOException {
+        try (Backend fresh = Backend.http("fresh").respond("/echo", ForwardingTest::echo).start();
+             ProxyUnderTest p = ProxyUnderTest.in(sub("reuse-connections")).hosts(fresh.url()).start()) {
+            for (int i = 0; i < 10; i++) {
+                assertEquals(200, p.get("/get/" + i).statusCode());
+                HttpResponse<String> r = p.send(p.request("/echo/" + i).POST(HttpRequest.BodyPublishers.ofString("b" + i)).build());
+                assertEquals("b" + i, r.body());
+                assertEquals(200, p.send(p.request("/echo/" + i).method("HEAD", HttpRequest.BodyPublishers.noBody()).build()).statusCode());
+            }
+            assertEquals(30, fresh.count());
+            assertTrue(fresh.connectionsSeen() <= ProxyUnderTest.IO_THREADS,
+                    "one kept-alive connection per IO thread at most: " + fresh.connectionsSeen());
+        }
+    }
 }

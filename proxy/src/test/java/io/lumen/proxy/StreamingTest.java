@@ -61,6 +61,8 @@ class StreamingTest {
     /** When the backend read the first byte of the last upload, and when it wrote the last byte of the last download. */
     static final AtomicLong uploadFirstByteAt = new AtomicLong();
     static final AtomicLong downloadLastByteAt = new AtomicLong();
+    static final java.util.concurrent.atomic.AtomicInteger uploadsBroken = new java.util.concurrent.atomic.AtomicInteger();
+    static final java.util.concurrent.atomic.AtomicInteger downloadsBroken = new java.util.concurrent.atomic.AtomicInteger();
 
     @BeforeAll
     static void start() {
@@ -118,12 +120,17 @@ class StreamingTest {
         byte[] buf = new byte[64 * 1024];
         InputStream in = exchange.getInputStream();
         int n;
-        while ((n = in.read(buf)) >= 0) {
-            if (count == 0 && n > 0) {
-                uploadFirstByteAt.set(System.nanoTime());
+        try {
+            while ((n = in.read(buf)) >= 0) {
+                if (count == 0 && n > 0) {
+                    uploadFirstByteAt.set(System.nanoTime());
+                }
+                crc.update(buf, 0, n);
+                count += n;
             }
-            crc.update(buf, 0, n);
-            count += n;
+        } catch (IOException e) {
+            uploadsBroken.incrementAndGet();
+            throw e;
         }
         exchange.getResponseSender().send(count + " " + Long.toHexString(crc.getValue()));
     }
@@ -138,13 +145,18 @@ class StreamingTest {
         exchange.getResponseHeaders().put(Headers.CONTENT_TYPE, "application/octet-stream");
         OutputStream out = exchange.getOutputStream();
         byte[] buf = new byte[64 * 1024];
-        for (long pos = 0; pos < size; ) {
-            int n = (int) Math.min(buf.length, size - pos);
-            Bytes.fill(buf, n, pos);
-            out.write(buf, 0, n);
-            pos += n;
+        try {
+            for (long pos = 0; pos < size; ) {
+                int n = (int) Math.min(buf.length, size - pos);
+                Bytes.fill(buf, n, pos);
+                out.write(buf, 0, n);
+                pos += n;
+            }
+            out.flush();
+        } catch (IOException e) {
+            downloadsBroken.incrementAndGet();
+            throw e;
         }
-        out.flush();
         downloadLastByteAt.set(System.nanoTime());
         out.close();
     }
@@ -367,5 +379,59 @@ class StreamingTest {
         ws.sendClose(WebSocket.NORMAL_CLOSURE, "bye").get(5, TimeUnit.SECONDS);
         assertEquals(WebSocket.NORMAL_CLOSURE, closed.get(5, TimeUnit.SECONDS));
         assertEquals(200, proxy.get("/after-ws").statusCode(), "the proxy goes on serving");
+    }
+
+    private static boolean waitFor(java.util.function.BooleanSupplier condition, long ms) throws InterruptedException {
+        long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(ms);
+        while (!condition.getAsBoolean() && System.nanoTime() < end) {
+            Thread.sleep(20);
+        }
+        return condition.getAsBoolean();
+    }
+
+    @Test
+    void aClientLeavingMidDownloadEndsTheUpstreamResponse() throws Exception {
+        int before = downloadsBroken.get();
+        try (io.lumen.proxy.testing.RawHttp c = new io.lumen.proxy.testing.RawHttp(proxy.port())) {
+            c.send("GET /download HTTP/1.1\r\nHost: x\r\n\r\n");
+            // read a little of the 200 MB, then hang up
+            c.readSome(1 << 20);
+        }
+        assertTrue(waitFor(() -> downloadsBroken.get() > before, 5000), "the upstream's write failed: the proxy closed its side");
+        assertEquals(200, proxy.get("/after-download").statusCode());
+    }
+
+    @Test
+    void aClientLeavingMidUploadEndsTheUpstreamRequest() throws Exception {
+        int before = uploadsBroken.get();
+        try (io.lumen.proxy.testing.RawHttp c = new io.lumen.proxy.testing.RawHttp(proxy.port())) {
+            c.send("POST /upload HTTP/1.1\r\nHost: x\r\nContent-Length: 104857600\r\n\r\n");
+            byte[] some = new byte[1 << 20];
+            Bytes.fill(some, some.length, 0);
+            c.send(some);
+            Thread.sleep(200);
+        }
+        assertTrue(waitFor(() -> uploadsBroken.get() > before, 5000), "the upstream's read failed: the proxy closed its side");
+        assertEquals(200, proxy.get("/after-upload").statusCode());
+    }
+
+    @Test
+    void theConnectionOfAnAbandonedDownloadIsNotReusedForTheNextRequest(@TempDir Path other) throws Exception {
+        // one IO thread with one upstream connection: the next request gets that connection unless it was closed
+        try (ProxyUnderTest narrow = ProxyUnderTest.in(other).hosts(backend.url()).value("server.ioThreads", 1)
+                .value("proxy.connectionsPerThread", 1).start()) {
+            try (io.lumen.proxy.testing.RawHttp c = new io.lumen.proxy.testing.RawHttp(narrow.port())) {
+                c.send("GET /download HTTP/1.1\r\nHost: x\r\n\r\n");
+                c.readSome(1 << 20);
+            }
+            Thread.sleep(200);
+            for (int i = 0; i < 3; i++) {
+                long start = System.nanoTime();
+                HttpResponse<String> r = narrow.get("/next/" + i);
+                assertEquals(200, r.statusCode(), r.body());
+                assertEquals("hello from stream", r.body());
+                assertTrue(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start) < 900, "answered at once");
+            }
+        }
     }
 }

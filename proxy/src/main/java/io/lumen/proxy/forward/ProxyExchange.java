@@ -373,8 +373,11 @@ public final class ProxyExchange implements Lease, ExchangeCompletionListener, R
     private void releaseConnection() {
         PooledConnection c = conn;
         conn = null;
+        // reusable only when the request went out whole and the response was read to its end: a
+        // response pump aborted when the client left mid-download (exchangeEvent aborts the pumps
+        // just before this) leaves unread bytes on the connection
         boolean clean = !timedOut && (upstreamExchange == null
-                || ((requestPump == null || requestPump.over()) && responsePump != null && responsePump.over()));
+                || ((requestPump == null || requestPump.completed()) && responsePump != null && responsePump.sourceEnded()));
         if (!clean && c.multiplexed() && upstreamExchange != null) {
             // reset just this stream; the connection goes on carrying the others
             IoUtils.safeClose(upstreamExchange.getRequestChannel());

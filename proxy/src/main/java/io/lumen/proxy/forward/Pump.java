@@ -33,6 +33,7 @@ final class Pump implements ChannelListener<java.nio.channels.Channel> {
     private boolean eof;
     private boolean shutdown;
     private boolean over;
+    private boolean completed;
 
     Pump(StreamSourceChannel source, StreamSinkChannel sink, ByteBufferPool pool, Outcome outcome) {
         this.source = source;
@@ -48,8 +49,23 @@ final class Pump implements ChannelListener<java.nio.channels.Channel> {
         run();
     }
 
+    /** Stopped: completed, failed or aborted. */
     boolean over() {
         return over;
+    }
+
+    /** Moved the whole body, the sink shut down and flushed; false when it failed or was aborted. */
+    boolean completed() {
+        return completed;
+    }
+
+    /**
+     * Read the source to its end. For the response pump this is what matters for the upstream
+     * connection, and it holds before the last flush to the client returns: that flush may end the
+     * exchange (and run its completion listener) from inside it.
+     */
+    boolean sourceEnded() {
+        return eof;
     }
 
     @Override
@@ -91,6 +107,7 @@ final class Pump implements ChannelListener<java.nio.channels.Channel> {
                     fail(e, false);
                     return;
                 }
+                completed = true;
                 finish();
                 outcome.pumped(this);
                 return;

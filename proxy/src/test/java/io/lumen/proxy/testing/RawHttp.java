@@ -135,6 +135,17 @@ public final class RawHttp implements AutoCloseable {
         }
     }
 
+    /** Reads at least {@code n} bytes (or up to EOF) and returns how many it read. */
+    public long readSome(long n) throws IOException {
+        byte[] buf = new byte[8192];
+        long got = 0;
+        int r;
+        while (got < n && (r = in.read(buf)) >= 0) {
+            got += r;
+        }
+        return got;
+    }
+
     /** Everything until the peer closes; a timeout fails. */
     public byte[] readToEnd() throws IOException {
         ByteArrayOutputStream got = new ByteArrayOutputStream();
