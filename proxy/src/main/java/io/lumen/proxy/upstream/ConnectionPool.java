@@ -14,6 +14,7 @@ import java.io.IOException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
 
@@ -158,7 +159,12 @@ public final class ConnectionPool implements AutoCloseable {
         closed = true;
         for (ThreadSlot s : slots) {
             if (s != null) {
-                s.thread.execute(s::closeAll);
+                try {
+                    s.thread.execute(s::closeAll);
+                } catch (RejectedExecutionException e) {
+                    // the service stops its server (and these IO threads, closing their connections) before
+                    // its shared objects: nothing is left to close, and the other pools must still be marked closed
+                }
             }
         }
     }
