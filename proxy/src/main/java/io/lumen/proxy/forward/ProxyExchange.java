@@ -62,6 +62,9 @@ public final class ProxyExchange implements Lease, ClientCallback<ClientExchange
     private boolean finished;
     private boolean answered;
     private boolean timedOut;
+    private boolean tunneled;
+    /** sendRequest was called on {@link #conn}: from then on the connection is mid-exchange until the response is read. */
+    private boolean sending;
 
     ProxyExchange(Forwarder route, HttpServerExchange exchange, long timeoutMs) {
         this.route = route;
@@ -119,7 +122,7 @@ public final class ProxyExchange implements Lease, ClientCallback<ClientExchange
     @Override
     public void leased(PooledConnection connection) {
         if (finished) {
-            upstream.pool().release(connection, true);
+            connection.release(true);
             return;
         }
         conn = connection;
@@ -131,6 +134,7 @@ public final class ProxyExchange implements Lease, ClientCallback<ClientExchange
             fail("ERR10010");
             return;
         }
+        sending = true;
         connection.connection().sendRequest(request, this);
     }
 
@@ -172,8 +176,10 @@ public final class ProxyExchange implements Lease, ClientCallback<ClientExchange
         if (LOG.isDebugEnabled()) {
             LOG.debug("{} to {} failed {}: {}", describe(), upstream, neverSent ? "before it was sent" : "before the response", e.toString());
         }
-        upstream.failed(route.now());
-        retryOrFail(neverSent, true, "ERR13013", describe());
+        if (!neverSent) { // a pooled connection found closed at send time is not the upstream failing
+            upstream.failed(route.now());
+        }
+        retryOrFail(neverSent, !neverSent, "ERR13013", describe());
     }
 
     private void sent(ClientExchange result) {
@@ -234,6 +240,7 @@ public final class ProxyExchange implements Lease, ClientCallback<ClientExchange
         HeaderMap out = exchange.getResponseHeaders();
         ForwardHeaders.copyResponse(response.getResponseHeaders(), out);
         if (status == 101 && upgrade) {
+            tunneled = true; // the connection belongs to the tunnel from now on, never to the pool
             out.put(Headers.CONNECTION, "Upgrade");
             out.put(Headers.UPGRADE, response.getResponseHeaders().getFirst(Headers.UPGRADE));
             exchange.upgradeChannel((client, ex) -> tunnel(client, result));
@@ -252,9 +259,13 @@ public final class ProxyExchange implements Lease, ClientCallback<ClientExchange
             return;
         }
         Pump.Outcome closeBoth = new Pump.Outcome() {
+            private int ended;
+
             @Override
             public void pumped(Pump pump) {
-                // one direction ended (half close): the other may still be talking
+                if (++ended == 2) { // both directions ended; one alone is a half close, the other may still talk
+                    IoUtils.safeClose(client, server);
+                }
             }
 
             @Override
@@ -274,6 +285,9 @@ public final class ProxyExchange implements Lease, ClientCallback<ClientExchange
 
         @Override
         public void pumpFailed(Pump pump, IOException e, boolean readSide) {
+            if (finished) {
+                return; // the proxy already ended the request (answered, timed out) and closed the upstream side
+            }
             if (readSide) { // the client went away mid-upload
                 LOG.debug("{}: reading the request body failed: {}", describe(), e.toString());
                 abort();
@@ -288,12 +302,13 @@ public final class ProxyExchange implements Lease, ClientCallback<ClientExchange
         @Override
         public void pumped(Pump pump) {
             finished = true; // the exchange ends now that its response channel is shut down and flushed
+            release();
         }
 
         @Override
         public void pumpFailed(Pump pump, IOException e, boolean readSide) {
             LOG.debug("{}: moving the response failed ({} side): {}", describe(), readSide ? "upstream" : "client", e.toString());
-            if (readSide) {
+            if (readSide && upstream != null) {
                 upstream.failed(route.now());
             }
             abort();
@@ -310,58 +325,72 @@ public final class ProxyExchange implements Lease, ClientCallback<ClientExchange
             return;
         }
         timedOut = true;
-        if (upstream != null) {
-            upstream.failed(route.now());
+        if (LOG.isDebugEnabled()) {
+            LOG.debug("{} timed out after {} ms: {}", describe(), timeoutMs, upstreamExchange != null ? "sent to " + upstream
+                    + " on " + conn.connection() : conn != null ? "connection leased, not sent" : "waiting for a connection to " + upstream);
+        }
+        if (upstream != null && upstreamExchange != null) {
+            upstream.failed(route.now()); // sent and unanswered: the upstream is slow (waiting for our own pool is not its fault)
         }
         fail("ERR13012", describe(), timeoutMs);
     }
 
+    /** A backstop: normally {@link #release} already ran when the response was pumped, failed or aborted. */
     @Override
     public void exchangeEvent(HttpServerExchange ex, NextListener next) {
         try {
             finished = true;
-            cancelTimer();
             if (requestPump != null) {
                 requestPump.abort();
             }
             if (responsePump != null) {
                 responsePump.abort();
             }
-            if (conn != null) {
-                releaseConnection();
-            }
-            if (upstream != null) {
-                route.upstreams().done(upstream);
-                upstream = null;
-            }
+            release();
         } finally {
             next.proceed();
         }
     }
 
-    private void releaseConnection() {
+    /**
+     * Gives the upstream connection back (or closes it, or resets the stream, when the exchange left
+     * it in an unknown state) and ends this request's count on its upstream. Runs as soon as the
+     * proxy is done with the request, without waiting for Undertow to complete the exchange: a
+     * client that reset its HTTP/2 stream or vanished must not keep an upstream connection. Idempotent.
+     */
+    private void release() {
+        cancelTimer();
         PooledConnection c = conn;
-        conn = null;
-        boolean clean = !timedOut && (upstreamExchange == null
-                || ((requestPump == null || requestPump.over()) && responsePump != null && responsePump.over()));
-        if (!clean && c.multiplexed() && upstreamExchange != null) {
-            // reset just this stream; the connection goes on carrying the others
-            IoUtils.safeClose(upstreamExchange.getRequestChannel());
-            if (answered) {
-                IoUtils.safeClose(upstreamExchange.getResponseChannel());
+        if (c != null) {
+            conn = null;
+            if (!tunneled) {
+                boolean clean = !timedOut && (!sending
+                        || ((requestPump == null || requestPump.completed()) && responsePump != null && responsePump.completed()));
+                if (!clean && c.multiplexed() && upstreamExchange != null) {
+                    // reset just this stream; the connection goes on carrying the others
+                    IoUtils.safeClose(upstreamExchange.getRequestChannel());
+                    if (answered) {
+                        IoUtils.safeClose(upstreamExchange.getResponseChannel());
+                    }
+                    clean = true;
+                }
+                c.release(clean);
             }
-            clean = true;
         }
-        upstream.pool().release(c, clean);
+        if (upstream != null) {
+            route.upstreams().done(upstream);
+            upstream = null;
+        }
     }
 
     private void retryOrFail(boolean neverSent, boolean upstreamAtFault, String code, Object... args) {
         if (conn != null) {
             PooledConnection c = conn;
             conn = null;
-            upstream.pool().release(c, c.multiplexed() && c.connection().isOpen());
+            c.release(c.multiplexed() && c.connection().isOpen());
         }
         upstreamExchange = null;
+        sending = false;
         boolean replayable = neverSent || (!hasBody && idempotent(exchange.getRequestMethod()));
         if (!finished && !answered && replayable && attempt < route.maxRetries() && route.upstreams().retries().tryRetry()) {
             attempt++;
@@ -389,16 +418,17 @@ public final class ProxyExchange implements Lease, ClientCallback<ClientExchange
         if (hasBody && !exchange.isRequestComplete()) {
             exchange.setPersistent(false); // do not read an unsent upload to its end just to reuse the connection
         }
+        release();
         route.errors().send(exchange, code, args);
     }
 
     /** Ends the exchange without an answer: an HTTP/2 stream is reset, an HTTP/1.1 connection closed. */
     private void abort() {
         finished = true;
-        cancelTimer();
-        if (conn != null && !conn.multiplexed()) {
+        if (conn != null && !conn.multiplexed() && !tunneled) {
             IoUtils.safeClose(conn.connection());
         }
+        release();
         if (exchange.getProtocol().equals(Protocols.HTTP_2_0)) {
             IoUtils.safeClose(exchange.getResponseChannel());
         } else {

@@ -33,6 +33,7 @@ final class Pump implements ChannelListener<java.nio.channels.Channel> {
     private boolean eof;
     private boolean shutdown;
     private boolean over;
+    private boolean completed;
 
     Pump(StreamSourceChannel source, StreamSinkChannel sink, ByteBufferPool pool, Outcome outcome) {
         this.source = source;
@@ -48,8 +49,9 @@ final class Pump implements ChannelListener<java.nio.channels.Channel> {
         run();
     }
 
-    boolean over() {
-        return over;
+    /** Every byte moved and the sink shut down and flushed (not merely stopped). */
+    boolean completed() {
+        return completed;
     }
 
     @Override
@@ -92,6 +94,7 @@ final class Pump implements ChannelListener<java.nio.channels.Channel> {
                     return;
                 }
                 finish();
+                completed = true;
                 outcome.pumped(this);
                 return;
             }

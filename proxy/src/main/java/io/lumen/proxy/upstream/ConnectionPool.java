@@ -342,6 +342,10 @@ public final class ConnectionPool implements AutoCloseable {
             this.thread = thread;
         }
 
+        ConnectionPool pool() {
+            return ConnectionPool.this;
+        }
+
         void closed(PooledConnection p) {
             open--;
             if (p.listed) {
