@@ -30,7 +30,8 @@ public interface ServiceContext {
 
     /**
      * The one instance of {@code type} in this service, created by {@code factory} on first use:
-     * how handlers of one service share a store, a pool or a client without static state.
+     * how handlers of one service share a store, a pool or a client without static state. Shared
+     * objects that are {@link AutoCloseable} are closed when the service stops.
      */
     <T> T shared(Class<T> type, java.util.function.Supplier<? extends T> factory);
 }

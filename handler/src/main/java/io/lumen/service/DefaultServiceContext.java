@@ -43,4 +43,19 @@ final class DefaultServiceContext implements ServiceContext {
     public <T> T shared(Class<T> type, Supplier<? extends T> factory) {
         return type.cast(shared.computeIfAbsent(type, k -> factory.get()));
     }
+
+    /** Closes every shared object that is {@link AutoCloseable} (pools, clients, health checkers); called once at stop. */
+    void closeShared() {
+        for (Object o : shared.values()) {
+            if (o instanceof AutoCloseable c) {
+                try {
+                    c.close();
+                } catch (Exception e) {
+                    org.slf4j.LoggerFactory.getLogger(DefaultServiceContext.class)
+                            .warn("closing {} failed: {}", o.getClass().getName(), e.toString());
+                }
+            }
+        }
+        shared.clear();
+    }
 }

@@ -68,12 +68,19 @@ public final class LumenService implements AutoCloseable {
         ErrorGuard guard = new ErrorGuard(errors);
         ClassLoader cl = Optional.ofNullable(Thread.currentThread().getContextClassLoader())
                 .orElse(LumenService.class.getClassLoader());
-        RouterHandler router = HandlerChains.build(handlerFile, handlerConfig, context, guard, cl);
+        RouterHandler router;
+        try {
+            router = HandlerChains.build(handlerFile, handlerConfig, context, guard, cl);
+        } catch (RuntimeException e) {
+            ((DefaultServiceContext) context).closeShared(); // e.g. a proxy's health checker started before a later handler failed
+            throw e;
+        }
         guard.next(router);
         try {
             server.start(guard);
         } catch (RuntimeException e) {
             server.stop(context);
+            ((DefaultServiceContext) context).closeShared();
             throw new IllegalStateException("cannot open the listeners (" + listeners(serverConfig) + "): "
                     + rootMessage(e), e);
         }
@@ -139,6 +146,7 @@ public final class LumenService implements AutoCloseable {
     /** Graceful stop; idempotent. */
     public void stop() {
         server.stop(context);
+        ((DefaultServiceContext) context).closeShared();
     }
 
     @Override

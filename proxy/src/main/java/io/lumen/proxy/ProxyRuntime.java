@@ -1,0 +1,88 @@
+package io.lumen.proxy;
+
+import io.lumen.client.LumenClient;
+import io.lumen.client.TlsContexts;
+import io.lumen.proxy.forward.Forwarder;
+import io.lumen.proxy.upstream.ConnectionPool;
+import io.lumen.proxy.upstream.HealthChecker;
+import io.lumen.proxy.upstream.Upstreams;
+import io.lumen.server.ServiceContext;
+import io.undertow.UndertowOptions;
+import io.undertow.client.UndertowClient;
+import io.undertow.protocols.ssl.UndertowXnioSsl;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.xnio.OptionMap;
+import org.xnio.Options;
+import org.xnio.Xnio;
+import org.xnio.ssl.XnioSsl;
+
+import javax.net.ssl.SSLContext;
+import java.net.URI;
+import java.util.List;
+import java.util.function.LongSupplier;
+import java.util.stream.Collectors;
+
+/**
+ * What a service's proxy keeps while it runs: the upstreams with their pools, the health checker,
+ * the forwarder. Created once per service through {@link ServiceContext#shared} and closed when the
+ * service stops.
+ */
+final class ProxyRuntime implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(ProxyRuntime.class);
+
+    private final Upstreams upstreams;
+    private final HealthChecker health;
+    private final Forwarder forwarder;
+
+    ProxyRuntime(ProxyConfig config, ServiceContext context) {
+        List<URI> uris = config.upstreams();
+        boolean anyTls = uris.stream().anyMatch(u -> u.getScheme().equals("https"));
+        SSLContext ssl = anyTls ? TlsContexts.fromConfig(context.config(), config.tls(), "proxy.yml") : null;
+        XnioSsl xnioSsl = ssl == null ? null : new UndertowXnioSsl(Xnio.getInstance(), OptionMap.EMPTY, ssl);
+        OptionMap pooled = OptionMap.builder()
+                .set(UndertowOptions.ENABLE_HTTP2, config.http2Enabled())
+                .set(Options.TCP_NODELAY, true)
+                .getMap();
+        OptionMap upgrade = OptionMap.builder().set(Options.TCP_NODELAY, true).getMap();
+        LongSupplier clock = System::currentTimeMillis;
+        ConnectionPool.Settings settings = new ConnectionPool.Settings(UndertowClient.getInstance(), xnioSsl, pooled,
+                upgrade, config.connectionsPerThread(), config.maxQueuedRequests(), config.idleTimeout(),
+                config.maxStreamsPerConnection(), config.connectTimeout(), clock);
+        this.upstreams = new Upstreams(uris, settings, config, clock);
+        this.forwarder = new Forwarder(config, upstreams, context.errors(), context.config().mapper(), clock);
+        HealthChecker checker = null;
+        if (config.healthCheck().enabled()) {
+            LumenClient.Builder client = LumenClient.builder()
+                    .enableHttp2(false)
+                    .connectTimeout(config.healthCheck().timeout())
+                    .timeout(config.healthCheck().timeout())
+                    .maxRetries(0)
+                    .maxConnections(4)
+                    .breaker(Integer.MAX_VALUE, 1)
+                    .request("ioThreads", 1)
+                    .statusCatalogue(context.statuses());
+            if (ssl != null) {
+                client.sslContext(ssl);
+            }
+            checker = new HealthChecker(config.healthCheck(), upstreams, client.build());
+        }
+        this.health = checker;
+        LOG.info("proxy to {} ({}, HTTP/2 {}, {} connections per IO thread, request timeout {} ms{})",
+                uris.stream().map(URI::toString).collect(Collectors.joining(", ")), config.loadBalancing(),
+                config.http2Enabled() ? "offered" : "off", config.connectionsPerThread(), config.maxRequestTime(),
+                health == null ? ", passive health only" : ", health checks on " + config.healthCheck().path());
+    }
+
+    Forwarder forwarder() {
+        return forwarder;
+    }
+
+    @Override
+    public void close() {
+        if (health != null) {
+            health.close();
+        }
+        upstreams.close();
+    }
+}

@@ -1,0 +1,92 @@
+package io.lumen.proxy.forward;
+
+import io.undertow.util.HeaderMap;
+import io.undertow.util.HeaderValues;
+import io.undertow.util.Headers;
+import io.undertow.util.HttpString;
+
+import java.util.HashSet;
+import java.util.Set;
+
+/**
+ * Which headers cross the proxy. Hop-by-hop headers (RFC 9110 7.6.1) stay behind: {@code Connection}
+ * and every header it names, {@code Keep-Alive}, {@code TE}, {@code Trailer},
+ * {@code Transfer-Encoding}, {@code Upgrade} (kept for a WebSocket upgrade), {@code Proxy-*}, and
+ * HTTP/2 pseudo-headers. The proxy sets the body framing ({@code Content-Length} or chunked) and
+ * {@code Host} itself.
+ */
+final class ForwardHeaders {
+    static final HttpString X_FORWARDED_FOR = new HttpString("X-Forwarded-For");
+    static final HttpString X_FORWARDED_PROTO = new HttpString("X-Forwarded-Proto");
+    static final HttpString X_FORWARDED_HOST = new HttpString("X-Forwarded-Host");
+    static final HttpString X_FORWARDED_PORT = new HttpString("X-Forwarded-Port");
+
+    private static final Set<HttpString> HOP_BY_HOP = Set.of(Headers.CONNECTION, Headers.KEEP_ALIVE, Headers.TE,
+            Headers.TRAILER, Headers.TRANSFER_ENCODING, Headers.UPGRADE, new HttpString("HTTP2-Settings"));
+    /** Request headers the proxy writes itself. */
+    private static final Set<HttpString> SET_BY_PROXY = Set.of(Headers.HOST, Headers.CONTENT_LENGTH, Headers.EXPECT);
+    private static final Set<HttpString> FORWARDED = Set.of(X_FORWARDED_FOR, X_FORWARDED_PROTO, X_FORWARDED_HOST,
+            X_FORWARDED_PORT);
+
+    private ForwardHeaders() {
+    }
+
+    /** Copies the end-to-end request headers; {@code X-Forwarded-*} only when they are to be reused. */
+    static void copyRequest(HeaderMap from, HeaderMap to, boolean reuseXForwarded) {
+        Set<HttpString> named = connectionTokens(from);
+        for (long f = from.fastIterateNonEmpty(); f != -1L; f = from.fiNextNonEmpty(f)) {
+            HeaderValues values = from.fiCurrent(f);
+            HttpString name = values.getHeaderName();
+            if (hopByHop(name, named) || SET_BY_PROXY.contains(name) || (!reuseXForwarded && FORWARDED.contains(name))) {
+                continue;
+            }
+            to.putAll(name, values);
+        }
+    }
+
+    /** Copies the end-to-end response headers, {@code Content-Length} included. */
+    static void copyResponse(HeaderMap from, HeaderMap to) {
+        Set<HttpString> named = connectionTokens(from);
+        for (long f = from.fastIterateNonEmpty(); f != -1L; f = from.fiNextNonEmpty(f)) {
+            HeaderValues values = from.fiCurrent(f);
+            HttpString name = values.getHeaderName();
+            if (!hopByHop(name, named)) {
+                to.putAll(name, values);
+            }
+        }
+    }
+
+    private static boolean hopByHop(HttpString name, Set<HttpString> named) {
+        if (HOP_BY_HOP.contains(name)) {
+            return true;
+        }
+        if (name.length() > 0 && name.byteAt(0) == ':') {
+            return true; // HTTP/2 pseudo-header
+        }
+        if (name.length() >= 6 && (name.byteAt(0) | 0x20) == 'p' && name.toString().regionMatches(true, 0, "proxy-", 0, 6)) {
+            return true;
+        }
+        return named != null && named.contains(name);
+    }
+
+    /** The header names listed in {@code Connection} (null when there are none, the usual case). */
+    private static Set<HttpString> connectionTokens(HeaderMap headers) {
+        HeaderValues connection = headers.get(Headers.CONNECTION);
+        if (connection == null) {
+            return null;
+        }
+        Set<HttpString> names = null;
+        for (String value : connection) {
+            for (String token : value.split(",")) {
+                String t = token.trim();
+                if (!t.isEmpty() && !t.equalsIgnoreCase("close") && !t.equalsIgnoreCase("keep-alive")) {
+                    if (names == null) {
+                        names = new HashSet<>();
+                    }
+                    names.add(new HttpString(t));
+                }
+            }
+        }
+        return names;
+    }
+}

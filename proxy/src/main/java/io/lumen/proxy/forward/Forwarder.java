@@ -1,0 +1,173 @@
+package io.lumen.proxy.forward;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.lumen.handler.HandlerAttachments;
+import io.lumen.proxy.ProxyConfig;
+import io.lumen.proxy.upstream.Upstream;
+import io.lumen.proxy.upstream.Upstreams;
+import io.lumen.security.SecurityAttachments;
+import io.lumen.security.VerifiedToken;
+import io.lumen.status.ErrorResponder;
+import io.undertow.client.ClientRequest;
+import io.undertow.server.HttpServerExchange;
+import io.undertow.util.HeaderMap;
+import io.undertow.util.Headers;
+import io.undertow.util.HttpString;
+
+import java.util.List;
+import java.util.Map;
+import java.util.function.LongSupplier;
+
+/**
+ * Forwards requests to the upstreams: refuses ambiguous framing, picks the timeout by path prefix,
+ * and builds the upstream request (path and query byte for byte, end-to-end headers, Host,
+ * {@code X-Forwarded-*}, correlation id, trace context, optional JWT claims, body framing). One per
+ * proxy handler; thread-safe and immutable.
+ */
+public final class Forwarder {
+    private static final HttpString CORRELATION_ID = new HttpString("X-Correlation-Id");
+    private static final HttpString TRACEPARENT = new HttpString("traceparent");
+    private static final HttpString JWT_CLAIMS = new HttpString("jwtClaims");
+
+    private final Upstreams upstreams;
+    private final ErrorResponder errors;
+    private final LongSupplier clock;
+    private final long defaultTimeout;
+    private final List<Map.Entry<String, Integer>> prefixTimeouts;
+    private final boolean rewriteHost;
+    private final boolean reuseXForwarded;
+    private final int maxRetries;
+    private final ObjectMapper claimsMapper;
+
+    public Forwarder(ProxyConfig config, Upstreams upstreams, ErrorResponder errors, ObjectMapper mapper, LongSupplier clock) {
+        this.upstreams = upstreams;
+        this.errors = errors;
+        this.clock = clock;
+        this.defaultTimeout = config.maxRequestTime();
+        this.prefixTimeouts = config.timeoutsByPrefix();
+        this.rewriteHost = config.rewriteHostHeader();
+        this.reuseXForwarded = config.reuseXForwarded();
+        this.maxRetries = config.maxConnectionRetries();
+        this.claimsMapper = config.forwardJwtClaims() ? mapper : null;
+    }
+
+    /** Proxies {@code exchange}; the answer (or the error JSON) follows asynchronously. */
+    public void forward(HttpServerExchange exchange) {
+        String problem = RequestFraming.problem(exchange);
+        if (problem != null) {
+            exchange.setPersistent(false); // the rest of the connection's bytes cannot be trusted
+            errors.send(exchange, "ERR13015", problem);
+            return;
+        }
+        new ProxyExchange(this, exchange, timeoutFor(exchange.getRequestPath())).start();
+    }
+
+    /** The longest matching prefix's timeout (a prefix matches whole segments unless it ends in /), else maxRequestTime. */
+    long timeoutFor(String path) {
+        for (int i = 0, n = prefixTimeouts.size(); i < n; i++) {
+            Map.Entry<String, Integer> e = prefixTimeouts.get(i);
+            String prefix = e.getKey();
+            if (path.startsWith(prefix) && (path.length() == prefix.length() || prefix.endsWith("/")
+                    || path.charAt(prefix.length()) == '/')) {
+                return e.getValue();
+            }
+        }
+        return defaultTimeout;
+    }
+
+    Upstreams upstreams() {
+        return upstreams;
+    }
+
+    ErrorResponder errors() {
+        return errors;
+    }
+
+    int maxRetries() {
+        return maxRetries;
+    }
+
+    long now() {
+        return clock.getAsLong();
+    }
+
+    ClientRequest request(HttpServerExchange exchange, Upstream upstream, boolean hasBody, boolean upgrade) {
+        ClientRequest request = new ClientRequest();
+        request.setMethod(exchange.getRequestMethod());
+        String uri = exchange.getRequestURI();
+        if (exchange.isHostIncludedInRequestURI()) { // absolute-form request target
+            int authority = uri.indexOf("//");
+            int path = authority < 0 ? -1 : uri.indexOf('/', authority + 2);
+            uri = path < 0 ? "/" : uri.substring(path);
+        }
+        String query = exchange.getQueryString();
+        request.setPath(query == null || query.isEmpty() ? uri : uri + '?' + query);
+
+        HeaderMap in = exchange.getRequestHeaders();
+        HeaderMap out = request.getRequestHeaders();
+        ForwardHeaders.copyRequest(in, out, reuseXForwarded);
+        String host = in.getFirst(Headers.HOST);
+        if (host == null) {
+            host = exchange.getHostAndPort();
+        }
+        out.put(Headers.HOST, rewriteHost ? upstream.hostHeader() : host);
+        forwarded(exchange, in, out, host);
+
+        String correlationId = exchange.getAttachment(HandlerAttachments.CORRELATION_ID);
+        if (correlationId != null) {
+            out.put(CORRELATION_ID, correlationId);
+        }
+        String traceparent = exchange.getAttachment(HandlerAttachments.TRACEPARENT);
+        if (traceparent != null) {
+            out.put(TRACEPARENT, traceparent); // this service's span is the upstream's parent
+        }
+        if (claimsMapper != null) {
+            VerifiedToken token = exchange.getAttachment(SecurityAttachments.TOKEN);
+            if (token != null) {
+                try {
+                    out.put(JWT_CLAIMS, claimsMapper.writeValueAsString(token.claims()));
+                } catch (JsonProcessingException e) {
+                    throw new IllegalStateException("cannot encode the JWT claims", e);
+                }
+            }
+        }
+        if (upgrade) {
+            out.put(Headers.CONNECTION, "Upgrade");
+            out.put(Headers.UPGRADE, in.getFirst(Headers.UPGRADE));
+        }
+        if (hasBody) {
+            long length = exchange.getRequestContentLength();
+            if (length >= 0) {
+                out.put(Headers.CONTENT_LENGTH, length);
+            } else {
+                out.put(Headers.TRANSFER_ENCODING, "chunked");
+            }
+        } else if (in.contains(Headers.CONTENT_LENGTH)) {
+            out.put(Headers.CONTENT_LENGTH, 0L);
+        }
+        return request;
+    }
+
+    private void forwarded(HttpServerExchange exchange, HeaderMap in, HeaderMap out, String host) {
+        String remote = ProxyExchange.remoteAddress(exchange);
+        if (reuseXForwarded) {
+            String chain = in.getFirst(ForwardHeaders.X_FORWARDED_FOR);
+            out.put(ForwardHeaders.X_FORWARDED_FOR, chain == null || chain.isBlank() ? remote : chain + ", " + remote);
+            if (!in.contains(ForwardHeaders.X_FORWARDED_PROTO)) {
+                out.put(ForwardHeaders.X_FORWARDED_PROTO, exchange.getRequestScheme());
+            }
+            if (!in.contains(ForwardHeaders.X_FORWARDED_HOST)) {
+                out.put(ForwardHeaders.X_FORWARDED_HOST, host);
+            }
+            if (!in.contains(ForwardHeaders.X_FORWARDED_PORT)) {
+                out.put(ForwardHeaders.X_FORWARDED_PORT, exchange.getHostPort());
+            }
+        } else {
+            out.put(ForwardHeaders.X_FORWARDED_FOR, remote);
+            out.put(ForwardHeaders.X_FORWARDED_PROTO, exchange.getRequestScheme());
+            out.put(ForwardHeaders.X_FORWARDED_HOST, host);
+            out.put(ForwardHeaders.X_FORWARDED_PORT, exchange.getHostPort());
+        }
+    }
+}

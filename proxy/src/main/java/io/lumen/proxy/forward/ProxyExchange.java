@@ -1,0 +1,453 @@
+package io.lumen.proxy.forward;
+
+import io.lumen.proxy.upstream.Lease;
+import io.lumen.proxy.upstream.PooledConnection;
+import io.lumen.proxy.upstream.Upstream;
+import io.undertow.client.ClientCallback;
+import io.undertow.client.ClientExchange;
+import io.undertow.client.ClientRequest;
+import io.undertow.client.ClientResponse;
+import io.undertow.connector.ByteBufferPool;
+import io.undertow.io.IoCallback;
+import io.undertow.io.Sender;
+import io.undertow.server.ExchangeCompletionListener;
+import io.undertow.server.HttpServerExchange;
+import io.undertow.server.protocol.http.HttpContinue;
+import io.undertow.util.HeaderMap;
+import io.undertow.util.Headers;
+import io.undertow.util.Methods;
+import io.undertow.util.Protocols;
+import io.undertow.util.SameThreadExecutor;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.xnio.IoUtils;
+import org.xnio.StreamConnection;
+import org.xnio.XnioExecutor;
+import org.xnio.XnioIoThread;
+import org.xnio.channels.StreamSinkChannel;
+import org.xnio.channels.StreamSourceChannel;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * One request through the proxy, from choosing an upstream to the last byte of the response. All
+ * of it runs on the request's IO thread: the upstream connection is opened on that thread, its
+ * callbacks, the timeout and the body pumps all fire there, so the fields need no locking.
+ *
+ * <p>Attempts: a request that never reached an upstream (connect refused or timed out, a pooled
+ * connection found dead) is tried again on another upstream, whatever its method; one that reached
+ * it and failed before an answer is tried again only when its method is idempotent and it has no
+ * body. Both within {@code maxConnectionRetries} and the retry budget. Failures answer the error
+ * JSON: 502 unreachable / failed, 503 none healthy / busy, 504 timeout; once the response has
+ * started, the only clean move left is to abort it.
+ */
+public final class ProxyExchange implements Lease, ClientCallback<ClientExchange>, ExchangeCompletionListener, Runnable {
+    private static final Logger LOG = LoggerFactory.getLogger(ProxyExchange.class);
+
+    private final Forwarder route;
+    private final HttpServerExchange exchange;
+    private final long timeoutMs;
+    private final boolean hasBody;
+    private final boolean upgrade;
+
+    private Upstream upstream;
+    private PooledConnection conn;
+    private ClientExchange upstreamExchange;
+    private XnioExecutor.Key timer;
+    private Pump requestPump;
+    private Pump responsePump;
+    private int attempt;
+    private boolean finished;
+    private boolean answered;
+    private boolean timedOut;
+
+    ProxyExchange(Forwarder route, HttpServerExchange exchange, long timeoutMs) {
+        this.route = route;
+        this.exchange = exchange;
+        this.timeoutMs = timeoutMs;
+        this.hasBody = hasBody(exchange);
+        this.upgrade = isUpgrade(exchange);
+    }
+
+    /** Called from the handler, inside the chain. */
+    void start() {
+        route.upstreams().retries().request();
+        upstream = route.upstreams().pick(null);
+        if (upstream == null) {
+            fail("ERR13011", describe());
+            return;
+        }
+        exchange.addExchangeCompleteListener(this);
+        if (timeoutMs > 0) {
+            timer = exchange.getIoThread().executeAfter(this, timeoutMs, TimeUnit.MILLISECONDS);
+        }
+        if (exchange.isInIoThread()) {
+            exchange.dispatch(SameThreadExecutor.INSTANCE, this::acquire);
+        } else {
+            exchange.dispatch(exchange.getIoThread(), this::acquire);
+        }
+    }
+
+    private void acquire() {
+        upstream.pool().acquire(this);
+    }
+
+    // ---- Lease ----
+
+    @Override
+    public XnioIoThread ioThread() {
+        return exchange.getIoThread();
+    }
+
+    @Override
+    public ByteBufferPool bufferPool() {
+        return exchange.getConnection().getByteBufferPool();
+    }
+
+    @Override
+    public boolean upgrade() {
+        return upgrade;
+    }
+
+    @Override
+    public boolean abandoned() {
+        return finished;
+    }
+
+    @Override
+    public void leased(PooledConnection connection) {
+        if (finished) {
+            upstream.pool().release(connection, true);
+            return;
+        }
+        conn = connection;
+        ClientRequest request;
+        try {
+            request = route.request(exchange, upstream, hasBody, upgrade);
+        } catch (RuntimeException e) {
+            LOG.error("cannot build the upstream request for {}", describe(), e);
+            fail("ERR10010");
+            return;
+        }
+        connection.connection().sendRequest(request, this);
+    }
+
+    @Override
+    public void leaseFailed(Failure failure, IOException cause) {
+        if (finished) {
+            return;
+        }
+        if (failure == Failure.BUSY) {
+            retryOrFail(true, false, "ERR13014");
+            return;
+        }
+        if (LOG.isDebugEnabled()) {
+            LOG.debug("cannot connect to {}: {}", upstream, cause == null ? "?" : cause.getMessage());
+        }
+        upstream.failed(route.now());
+        retryOrFail(true, true, "ERR13010", describe());
+    }
+
+    // ---- ClientCallback: first the request is sent, then the response arrives ----
+
+    @Override
+    public void completed(ClientExchange result) {
+        if (upstreamExchange == null) {
+            upstreamExchange = result;
+            sent(result);
+            result.setResponseListener(this);
+        } else {
+            responded(result);
+        }
+    }
+
+    @Override
+    public void failed(IOException e) {
+        if (finished) {
+            return;
+        }
+        boolean neverSent = upstreamExchange == null;
+        if (LOG.isDebugEnabled()) {
+            LOG.debug("{} to {} failed {}: {}", describe(), upstream, neverSent ? "before it was sent" : "before the response", e.toString());
+        }
+        upstream.failed(route.now());
+        retryOrFail(neverSent, true, "ERR13013", describe());
+    }
+
+    private void sent(ClientExchange result) {
+        if (!hasBody) {
+            endRequest(result.getRequestChannel());
+            return;
+        }
+        StreamSourceChannel body = exchange.getRequestChannel();
+        if (body == null) { // a handler took the body without putting it back
+            LOG.error("{}: the request body was consumed before the proxy (a handler read it without putting it back)", describe());
+            IoUtils.safeClose(result.getRequestChannel());
+            fail("ERR10010");
+            return;
+        }
+        requestPump = new Pump(body, result.getRequestChannel(), bufferPool(), requestOutcome);
+        if (HttpContinue.requiresContinueResponse(exchange)) {
+            HttpContinue.sendContinueResponse(exchange, new IoCallback() {
+                @Override
+                public void onComplete(HttpServerExchange ex, Sender sender) {
+                    requestPump.start();
+                }
+
+                @Override
+                public void onException(HttpServerExchange ex, Sender sender, IOException e) {
+                    abort();
+                }
+            });
+        } else {
+            requestPump.start();
+        }
+    }
+
+    private void endRequest(StreamSinkChannel channel) {
+        try {
+            channel.shutdownWrites();
+            if (!channel.flush()) {
+                channel.getWriteSetter().set(org.xnio.ChannelListeners.flushingChannelListener(null,
+                        (ch, e) -> failed(e)));
+                channel.resumeWrites();
+            }
+        } catch (IOException e) {
+            failed(e);
+        }
+    }
+
+    private void responded(ClientExchange result) {
+        if (finished) {
+            // answered after the timeout: drop it (an HTTP/2 stream is reset, an HTTP/1.1 connection was closed)
+            IoUtils.safeClose(result.getResponseChannel());
+            return;
+        }
+        cancelTimer(); // the timeout bounds the wait for the response headers; a stream may then run on
+        answered = true;
+        upstream.succeeded();
+        ClientResponse response = result.getResponse();
+        int status = response.getResponseCode();
+        exchange.setStatusCode(status);
+        HeaderMap out = exchange.getResponseHeaders();
+        ForwardHeaders.copyResponse(response.getResponseHeaders(), out);
+        if (status == 101 && upgrade) {
+            out.put(Headers.CONNECTION, "Upgrade");
+            out.put(Headers.UPGRADE, response.getResponseHeaders().getFirst(Headers.UPGRADE));
+            exchange.upgradeChannel((client, ex) -> tunnel(client, result));
+        }
+        responsePump = new Pump(result.getResponseChannel(), exchange.getResponseChannel(), bufferPool(), responseOutcome);
+        responsePump.start();
+    }
+
+    /** After a 101: bytes flow both ways until either side closes. */
+    private void tunnel(StreamConnection client, ClientExchange result) {
+        StreamConnection server;
+        try {
+            server = result.getConnection().performUpgrade();
+        } catch (IOException e) {
+            IoUtils.safeClose(client);
+            return;
+        }
+        Pump.Outcome closeBoth = new Pump.Outcome() {
+            @Override
+            public void pumped(Pump pump) {
+                // one direction ended (half close): the other may still be talking
+            }
+
+            @Override
+            public void pumpFailed(Pump pump, IOException e, boolean readSide) {
+                IoUtils.safeClose(client, server);
+            }
+        };
+        new Pump(server.getSourceChannel(), client.getSinkChannel(), bufferPool(), closeBoth).start();
+        new Pump(client.getSourceChannel(), server.getSinkChannel(), bufferPool(), closeBoth).start();
+    }
+
+    private final Pump.Outcome requestOutcome = new Pump.Outcome() {
+        @Override
+        public void pumped(Pump pump) {
+            // the whole body is with the upstream; the response callback takes it from here
+        }
+
+        @Override
+        public void pumpFailed(Pump pump, IOException e, boolean readSide) {
+            if (readSide) { // the client went away mid-upload
+                LOG.debug("{}: reading the request body failed: {}", describe(), e.toString());
+                abort();
+            } else {
+                upstream.failed(route.now());
+                retryOrFail(false, true, "ERR13013", describe());
+            }
+        }
+    };
+
+    private final Pump.Outcome responseOutcome = new Pump.Outcome() {
+        @Override
+        public void pumped(Pump pump) {
+            finished = true; // the exchange ends now that its response channel is shut down and flushed
+        }
+
+        @Override
+        public void pumpFailed(Pump pump, IOException e, boolean readSide) {
+            LOG.debug("{}: moving the response failed ({} side): {}", describe(), readSide ? "upstream" : "client", e.toString());
+            if (readSide) {
+                upstream.failed(route.now());
+            }
+            abort();
+        }
+    };
+
+    // ---- timeout and completion ----
+
+    /** The timeout: no response headers within the time allowed. */
+    @Override
+    public void run() {
+        timer = null;
+        if (finished || answered) {
+            return;
+        }
+        timedOut = true;
+        if (upstream != null) {
+            upstream.failed(route.now());
+        }
+        fail("ERR13012", describe(), timeoutMs);
+    }
+
+    @Override
+    public void exchangeEvent(HttpServerExchange ex, NextListener next) {
+        try {
+            finished = true;
+            cancelTimer();
+            if (requestPump != null) {
+                requestPump.abort();
+            }
+            if (responsePump != null) {
+                responsePump.abort();
+            }
+            if (conn != null) {
+                releaseConnection();
+            }
+            if (upstream != null) {
+                route.upstreams().done(upstream);
+                upstream = null;
+            }
+        } finally {
+            next.proceed();
+        }
+    }
+
+    private void releaseConnection() {
+        PooledConnection c = conn;
+        conn = null;
+        boolean clean = !timedOut && (upstreamExchange == null
+                || ((requestPump == null || requestPump.over()) && responsePump != null && responsePump.over()));
+        if (!clean && c.multiplexed() && upstreamExchange != null) {
+            // reset just this stream; the connection goes on carrying the others
+            IoUtils.safeClose(upstreamExchange.getRequestChannel());
+            if (answered) {
+                IoUtils.safeClose(upstreamExchange.getResponseChannel());
+            }
+            clean = true;
+        }
+        upstream.pool().release(c, clean);
+    }
+
+    private void retryOrFail(boolean neverSent, boolean upstreamAtFault, String code, Object... args) {
+        if (conn != null) {
+            PooledConnection c = conn;
+            conn = null;
+            upstream.pool().release(c, c.multiplexed() && c.connection().isOpen());
+        }
+        upstreamExchange = null;
+        boolean replayable = neverSent || (!hasBody && idempotent(exchange.getRequestMethod()));
+        if (!finished && !answered && replayable && attempt < route.maxRetries() && route.upstreams().retries().tryRetry()) {
+            attempt++;
+            Upstream previous = upstream;
+            route.upstreams().done(previous);
+            upstream = route.upstreams().pick(upstreamAtFault ? previous : null);
+            if (upstream == null) {
+                fail("ERR13011", describe());
+                return;
+            }
+            upstream.pool().acquire(this);
+            return;
+        }
+        fail(code, args);
+    }
+
+    /** Answers the error JSON, or aborts when the response has already started. */
+    private void fail(String code, Object... args) {
+        finished = true;
+        cancelTimer();
+        if (exchange.isResponseStarted()) {
+            abort();
+            return;
+        }
+        if (hasBody && !exchange.isRequestComplete()) {
+            exchange.setPersistent(false); // do not read an unsent upload to its end just to reuse the connection
+        }
+        route.errors().send(exchange, code, args);
+    }
+
+    /** Ends the exchange without an answer: an HTTP/2 stream is reset, an HTTP/1.1 connection closed. */
+    private void abort() {
+        finished = true;
+        cancelTimer();
+        if (conn != null && !conn.multiplexed()) {
+            IoUtils.safeClose(conn.connection());
+        }
+        if (exchange.getProtocol().equals(Protocols.HTTP_2_0)) {
+            IoUtils.safeClose(exchange.getResponseChannel());
+        } else {
+            IoUtils.safeClose(exchange.getConnection());
+        }
+    }
+
+    private void cancelTimer() {
+        if (timer != null) {
+            timer.remove();
+            timer = null;
+        }
+    }
+
+    private String describe() {
+        return exchange.getRequestMethod() + " " + exchange.getRequestPath();
+    }
+
+    /** RFC 9110 9.2.2: GET, HEAD, OPTIONS, TRACE, PUT, DELETE. */
+    private static boolean idempotent(io.undertow.util.HttpString method) {
+        return method.equals(Methods.GET) || method.equals(Methods.HEAD) || method.equals(Methods.OPTIONS)
+                || method.equals(Methods.PUT) || method.equals(Methods.DELETE) || method.equals(Methods.TRACE);
+    }
+
+    private static boolean hasBody(HttpServerExchange exchange) {
+        long length = exchange.getRequestContentLength();
+        if (length >= 0) {
+            return length > 0;
+        }
+        if (exchange.getRequestHeaders().contains(Headers.TRANSFER_ENCODING)) {
+            return true;
+        }
+        return exchange.getProtocol().equals(Protocols.HTTP_2_0) && !exchange.isRequestComplete();
+    }
+
+    private static boolean isUpgrade(HttpServerExchange exchange) {
+        String up = exchange.getRequestHeaders().getFirst(Headers.UPGRADE);
+        if (up == null || up.equalsIgnoreCase("h2c") || !exchange.getProtocol().equals(Protocols.HTTP_1_1)) {
+            return false;
+        }
+        String connection = exchange.getRequestHeaders().getFirst(Headers.CONNECTION);
+        return connection != null && connection.toLowerCase(java.util.Locale.ROOT).contains("upgrade");
+    }
+
+    static String remoteAddress(HttpServerExchange exchange) {
+        InetSocketAddress a = exchange.getSourceAddress();
+        if (a == null) {
+            return "unknown";
+        }
+        return a.getAddress() != null ? a.getAddress().getHostAddress() : a.getHostString();
+    }
+}

@@ -1,0 +1,151 @@
+package io.lumen.proxy.forward;
+
+import io.undertow.connector.ByteBufferPool;
+import io.undertow.connector.PooledByteBuffer;
+import org.xnio.ChannelListener;
+import org.xnio.channels.StreamSinkChannel;
+import org.xnio.channels.StreamSourceChannel;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+
+/**
+ * Moves a body from a source channel to a sink channel with one pooled buffer, so memory stays
+ * bounded whatever the body's size: it reads only while the sink keeps up. It flushes whenever
+ * the source has nothing more for now, so event streams (SSE) and WebSocket frames reach the
+ * client at once; at the end of the source it shuts the sink down and flushes it. Runs on the
+ * channels' IO thread.
+ */
+final class Pump implements ChannelListener<java.nio.channels.Channel> {
+    interface Outcome {
+        void pumped(Pump pump);
+
+        /** @param readSide the source failed (else the sink) */
+        void pumpFailed(Pump pump, IOException e, boolean readSide);
+    }
+
+    private final StreamSourceChannel source;
+    private final StreamSinkChannel sink;
+    private final ByteBufferPool pool;
+    private final Outcome outcome;
+    private PooledByteBuffer pooled;
+    private boolean pending;
+    private boolean eof;
+    private boolean shutdown;
+    private boolean over;
+
+    Pump(StreamSourceChannel source, StreamSinkChannel sink, ByteBufferPool pool, Outcome outcome) {
+        this.source = source;
+        this.sink = sink;
+        this.pool = pool;
+        this.outcome = outcome;
+    }
+
+    void start() {
+        pooled = pool.allocate();
+        source.getReadSetter().set(this);
+        sink.getWriteSetter().set(this);
+        run();
+    }
+
+    boolean over() {
+        return over;
+    }
+
+    @Override
+    public void handleEvent(java.nio.channels.Channel channel) {
+        if (!over) {
+            run();
+        }
+    }
+
+    private void run() {
+        ByteBuffer buffer = pooled.getBuffer();
+        for (;;) {
+            if (pending) {
+                try {
+                    sink.write(buffer);
+                } catch (IOException e) {
+                    fail(e, false);
+                    return;
+                }
+                if (buffer.hasRemaining()) {
+                    source.suspendReads();
+                    sink.resumeWrites();
+                    return;
+                }
+                pending = false;
+            }
+            if (eof) {
+                try {
+                    if (!shutdown) {
+                        shutdown = true;
+                        sink.shutdownWrites();
+                    }
+                    if (!sink.flush()) {
+                        source.suspendReads();
+                        sink.resumeWrites();
+                        return;
+                    }
+                } catch (IOException e) {
+                    fail(e, false);
+                    return;
+                }
+                finish();
+                outcome.pumped(this);
+                return;
+            }
+            buffer.clear();
+            int n;
+            try {
+                n = source.read(buffer);
+            } catch (IOException e) {
+                fail(e, true);
+                return;
+            }
+            if (n == -1) {
+                eof = true;
+            } else if (n == 0) {
+                try {
+                    if (sink.flush()) {
+                        sink.suspendWrites();
+                    } else {
+                        sink.resumeWrites();
+                    }
+                } catch (IOException e) {
+                    fail(e, false);
+                    return;
+                }
+                source.resumeReads();
+                return;
+            } else {
+                buffer.flip();
+                pending = true;
+            }
+        }
+    }
+
+    private void finish() {
+        over = true;
+        source.suspendReads();
+        sink.suspendWrites();
+        source.getReadSetter().set(null);
+        sink.getWriteSetter().set(null);
+        pooled.close();
+    }
+
+    private void fail(IOException e, boolean readSide) {
+        if (over) {
+            return;
+        }
+        finish();
+        outcome.pumpFailed(this, e, readSide);
+    }
+
+    /** Stops moving bytes (the exchange was aborted); the caller closes the channels. */
+    void abort() {
+        if (!over) {
+            finish();
+        }
+    }
+}

@@ -1,0 +1,50 @@
+package io.lumen.proxy.forward;
+
+import io.undertow.server.HttpServerExchange;
+import io.undertow.util.HeaderValues;
+import io.undertow.util.Headers;
+import io.undertow.util.Protocols;
+
+/**
+ * Refuses HTTP/1.1 requests whose body length is ambiguous, the raw material of request smuggling
+ * (RFC 9112 6.3): {@code Transfer-Encoding} together with {@code Content-Length}, a transfer coding
+ * other than plain {@code chunked}, and several {@code Content-Length} values that differ. Undertow
+ * itself resolves these silently (chunked wins; the first length wins), which is safe for a server
+ * but not for a proxy whose upstream may resolve them the other way.
+ */
+public final class RequestFraming {
+    private RequestFraming() {
+    }
+
+    /** Why the request's framing is refused, or null when it is unambiguous. */
+    public static String problem(HttpServerExchange exchange) {
+        if (!exchange.getProtocol().equals(Protocols.HTTP_1_1) && !exchange.getProtocol().equals(Protocols.HTTP_1_0)) {
+            return null; // HTTP/2 frames its bodies itself
+        }
+        HeaderValues te = exchange.getRequestHeaders().get(Headers.TRANSFER_ENCODING);
+        HeaderValues cl = exchange.getRequestHeaders().get(Headers.CONTENT_LENGTH);
+        if (te != null && !te.isEmpty()) {
+            if (cl != null && !cl.isEmpty()) {
+                return "both Content-Length and Transfer-Encoding";
+            }
+            if (te.size() != 1 || !te.getFirst().trim().equalsIgnoreCase("chunked")) {
+                return "Transfer-Encoding other than chunked";
+            }
+            return null;
+        }
+        if (cl != null && (cl.size() > 1 || cl.getFirst().indexOf(',') >= 0)) {
+            String first = null;
+            for (String value : cl) {
+                for (String v : value.split(",")) {
+                    String t = v.trim();
+                    if (first == null) {
+                        first = t;
+                    } else if (!first.equals(t)) {
+                        return "conflicting Content-Length values";
+                    }
+                }
+            }
+        }
+        return null;
+    }
+}

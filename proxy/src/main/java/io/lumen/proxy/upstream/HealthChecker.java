@@ -1,0 +1,91 @@
+package io.lumen.proxy.upstream;
+
+import io.lumen.client.LumenClient;
+import io.lumen.client.Request;
+import io.lumen.proxy.ProxyConfig;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.net.URI;
+import java.time.Duration;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Active health checks: every {@code interval}, a GET of {@code path} on each upstream through
+ * Lumen's client (HTTP/1.1, the proxy's TLS settings). {@code unhealthyThreshold} failures in a row
+ * take an upstream out; {@code healthyThreshold} passes in a row bring it back. One daemon
+ * scheduler thread; the checks themselves are non-blocking.
+ */
+public final class HealthChecker implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(HealthChecker.class);
+
+    private final ProxyConfig.HealthCheck config;
+    private final LumenClient client;
+    private final ScheduledExecutorService scheduler;
+
+    public HealthChecker(ProxyConfig.HealthCheck config, Upstreams upstreams, LumenClient client) {
+        this.config = config;
+        this.client = client;
+        this.scheduler = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "lumen-proxy-health");
+            t.setDaemon(true);
+            return t;
+        });
+        for (Upstream u : upstreams.all()) {
+            Target target = new Target(u, URI.create(u.origin() + config.path()));
+            scheduler.scheduleWithFixedDelay(target, 0, config.interval(), TimeUnit.MILLISECONDS);
+        }
+    }
+
+    @Override
+    public void close() {
+        scheduler.shutdownNow();
+        client.close();
+    }
+
+    /** One upstream's checks; its counters are touched by one check at a time. */
+    private final class Target implements Runnable {
+        private final Upstream upstream;
+        private final Request request;
+        private int passes;
+        private int failures;
+        private boolean running;
+
+        Target(Upstream upstream, URI uri) {
+            this.upstream = upstream;
+            this.request = Request.get(uri).timeout(Duration.ofMillis(config.timeout())).build();
+        }
+
+        @Override
+        public synchronized void run() {
+            if (running) {
+                return; // the previous check has not finished: its timeout will end it
+            }
+            running = true;
+            client.send(request).whenComplete((response, error) -> {
+                boolean ok = error == null && response.status() >= 200 && response.status() < 400;
+                if (!ok && LOG.isDebugEnabled()) {
+                    LOG.debug("health check of {} failed: {}", upstream, error != null ? error.getMessage() : "status " + response.status());
+                }
+                record(ok);
+            });
+        }
+
+        private synchronized void record(boolean ok) {
+            running = false;
+            if (ok) {
+                failures = 0;
+                if (++passes >= config.healthyThreshold()) {
+                    upstream.activeResult(true);
+                }
+            } else {
+                passes = 0;
+                if (++failures >= config.unhealthyThreshold()) {
+                    upstream.activeResult(false);
+                }
+            }
+        }
+    }
+}

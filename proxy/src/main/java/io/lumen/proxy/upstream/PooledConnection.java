@@ -1,0 +1,31 @@
+package io.lumen.proxy.upstream;
+
+import io.undertow.client.ClientConnection;
+
+/**
+ * A connection of a {@link ConnectionPool}, owned by one IO thread. An HTTP/1.1 connection carries
+ * one request at a time; an HTTP/2 one up to {@code maxStreamsPerConnection} streams (or fewer when
+ * the upstream says so).
+ */
+public final class PooledConnection {
+    final ClientConnection connection;
+    final ConnectionPool.ThreadSlot slot;
+    final boolean exclusive;
+    int streams;
+    long idleSince;
+    boolean listed;
+
+    PooledConnection(ClientConnection connection, ConnectionPool.ThreadSlot slot, boolean exclusive) {
+        this.connection = connection;
+        this.slot = slot;
+        this.exclusive = exclusive;
+    }
+
+    public ClientConnection connection() {
+        return connection;
+    }
+
+    public boolean multiplexed() {
+        return connection.isMultiplexingSupported();
+    }
+}

@@ -1,0 +1,113 @@
+package io.lumen.proxy.upstream;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.net.URI;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * One upstream server: its address, its connection pool, how many requests it has in flight, and
+ * whether it may get requests. Two things take it out: the active health checker
+ * ({@link #activeHealthy}) and passive ejection after consecutive transport failures
+ * ({@link #ejectedUntil}). Thread-safe.
+ */
+public final class Upstream {
+    private static final Logger LOG = LoggerFactory.getLogger(Upstream.class);
+
+    private final URI uri;
+    private final String origin;
+    private final String hostHeader;
+    private final ConnectionPool pool;
+    private final int ejectAfter;
+    private final long ejectTime;
+    private final AtomicInteger outstanding = new AtomicInteger();
+    private final AtomicInteger consecutiveFailures = new AtomicInteger();
+    private volatile boolean activeHealthy = true;
+    private volatile long ejectedUntil;
+
+    Upstream(URI uri, ConnectionPool.Settings settings, int ejectAfter, long ejectTime) {
+        this.uri = uri;
+        this.origin = uri.getScheme() + "://" + uri.getHost() + ":" + uri.getPort();
+        this.hostHeader = (uri.getHost().indexOf(':') >= 0 && !uri.getHost().startsWith("[") ? "[" + uri.getHost() + "]" : uri.getHost())
+                + ":" + uri.getPort();
+        this.pool = new ConnectionPool(this, settings);
+        this.ejectAfter = ejectAfter;
+        this.ejectTime = ejectTime;
+    }
+
+    public URI uri() {
+        return uri;
+    }
+
+    /** {@code scheme://host:port}. */
+    public String origin() {
+        return origin;
+    }
+
+    /** {@code host:port} for a rewritten {@code Host} header. */
+    public String hostHeader() {
+        return hostHeader;
+    }
+
+    public ConnectionPool pool() {
+        return pool;
+    }
+
+    /** May get requests: the last active checks passed and it is not ejected. */
+    public boolean available(long nowMillis) {
+        return activeHealthy && nowMillis >= ejectedUntil;
+    }
+
+    public boolean activeHealthy() {
+        return activeHealthy;
+    }
+
+    public int outstanding() {
+        return outstanding.get();
+    }
+
+    void started() {
+        outstanding.incrementAndGet();
+    }
+
+    void ended() {
+        outstanding.decrementAndGet();
+    }
+
+    /** The upstream answered: the failure streak ends. */
+    public void succeeded() {
+        if (consecutiveFailures.get() != 0) {
+            consecutiveFailures.set(0);
+        }
+    }
+
+    /** A connection to it failed (refused, reset, closed early or timed out). */
+    public void failed(long nowMillis) {
+        if (ejectAfter > 0 && consecutiveFailures.incrementAndGet() >= ejectAfter) {
+            consecutiveFailures.set(0);
+            if (nowMillis >= ejectedUntil) {
+                LOG.warn("upstream {} ejected for {} ms after {} consecutive failures", origin, ejectTime, ejectAfter);
+            }
+            ejectedUntil = nowMillis + ejectTime;
+        }
+    }
+
+    void activeResult(boolean healthy) {
+        if (healthy != activeHealthy) {
+            activeHealthy = healthy;
+            if (healthy) {
+                ejectedUntil = 0;
+                consecutiveFailures.set(0);
+                LOG.info("upstream {} passes its health checks again", origin);
+            } else {
+                LOG.warn("upstream {} failed its health checks: no requests until it passes", origin);
+            }
+        }
+    }
+
+    @Override
+    public String toString() {
+        return origin;
+    }
+}
