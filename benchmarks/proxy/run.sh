@@ -25,7 +25,7 @@ KNOBS=(SECTIONS MODES ORDER DURATION WARMUP_DURATION ROUNDS COOLDOWN THREADS CON
        FRONT_CONTENDERS EMBEDDED_CONTENDERS H2UP_CONTENDERS SPRING_CONTENDERS H2FRONT_CONTENDERS
        SKIP_BUILD BENCH_JAVA_HOME JAVA_OPTS LUMEN_JAR LUMEN_WORKDIR LUMEN_HTTP_CONFIG
        LUMEN_EMBEDDED_CONFIG LUMEN_EMBEDDED_READY LUMEN_TOKEN_KEY LUMEN_TOKEN_KID TOKEN_JAR
-       PROXY_MAX_REQUEST_TIME PORT_BASE STARTUP_TIMEOUT KEEP_LOGS)
+       PROXY_MAX_REQUEST_TIME LUMEN_ENV SPRING_ARGS PORT_BASE STARTUP_TIMEOUT KEEP_LOGS)
 shq() {  # quote a value for the printed command line: bare when safe, else single quotes
   if [[ "$1" =~ ^[A-Za-z0-9_./:=+-]+$ ]]; then printf '%s' "$1"; else printf "'%s'" "${1//\'/\'\\\'\'}"; fi
 }
@@ -53,6 +53,8 @@ NGINX_KEEPALIVE="${NGINX_KEEPALIVE:-64}"
 # proxy.maxRequestTime (ms) for Lumen and light-4j (PROXY_MAXREQUESTTIME); empty: their default (1000
 # in both), which answers 503/504 when a busy 2-core box pushes a response past one second.
 PROXY_MAX_REQUEST_TIME="${PROXY_MAX_REQUEST_TIME:-}"
+LUMEN_ENV="${LUMEN_ENV:-}"     # extra VAR=value words for every Lumen process, e.g. PROXY_CONNECTIONSPERTHREAD=64
+SPRING_ARGS="${SPRING_ARGS:-}" # extra Spring Boot arguments, e.g. --server.tomcat.max-keep-alive-requests=-1
 FRONT_CONTENDERS="${FRONT_CONTENDERS:-backend lumen nginx haproxy light4j}"
 EMBEDDED_CONTENDERS="${EMBEDDED_CONTENDERS:-lumen light4j}"
 H2UP_CONTENDERS="${H2UP_CONTENDERS:-lumen-h1 lumen-h2}"
@@ -123,6 +125,11 @@ read -ra JOPTS <<<"$JAVA_OPTS"
 [[ -z "$PROXY_MAX_REQUEST_TIME" || "$PROXY_MAX_REQUEST_TIME" =~ ^[0-9]+$ ]] || bench_die "PROXY_MAX_REQUEST_TIME must be empty or milliseconds"
 PROXY_ENV=()   # extra environment for the Java proxies (Lumen and light-4j alike)
 if [[ -n "$PROXY_MAX_REQUEST_TIME" ]]; then PROXY_ENV+=("PROXY_MAXREQUESTTIME=$PROXY_MAX_REQUEST_TIME"); fi
+read -ra LUMEN_ENV_LIST <<<"$LUMEN_ENV"
+for w in "${LUMEN_ENV_LIST[@]}"; do
+  [[ "$w" =~ ^[A-Z_][A-Z0-9_]*=.*$ ]] || bench_die "LUMEN_ENV: '$w' is not VAR=value"
+done
+read -ra SPRING_ARG_LIST <<<"$SPRING_ARGS"
 
 # Does any selected section run this kind of process?
 uses() {
@@ -225,6 +232,7 @@ fi
 declare -A C_PORT=() C_LABEL=() C_PID=() C_CMD=() C_H2=() C_TOKEN=() C_RSS=()
 declare -A RPS=() LAT=() OK=() ERRSUM=()
 FAILED_RUNS=()
+WARMUP_ISSUES=()
 SEC=""            # the section being run
 SEC_PATH=""       # the request path of the section
 SEC_IDS=()        # its contenders, in round order
@@ -263,16 +271,21 @@ start_undertow() {  # start_undertow <id> <http2 true|false>
 start_spring() {
   local p; p="$(port_of_role spring)"
   start spring "Spring Boot 3.5 alone" "$p" /v1/pets 0 \
-    env -C "$BENCH_DIR/spring-backend" PORT="$p" "$BENCH_JAVA" "${JOPTS[@]}" -jar "$SPRING_JAR"
+    env -C "$BENCH_DIR/spring-backend" PORT="$p" "$BENCH_JAVA" "${JOPTS[@]}" -jar "$SPRING_JAR" "${SPRING_ARG_LIST[@]}"
 }
 # start_lumen <id> <label> <config dir> <ready path> <h2 front 0|1> [VAR=value...]
 start_lumen() {
   local id="$1" label="$2" cfg="$3" ready="$4" h2="$5"; shift 5
   local p; p="$(port_of_role "$id")"
-  [[ -d "$LUMEN_WORKDIR/$cfg" || -d "$cfg" ]] || bench_log "WARNING: Lumen config dir $cfg not found under $LUMEN_WORKDIR"
+  local dirs d
+  IFS=: read -ra dirs <<<"$cfg"   # Lumen takes a ':'-separated list of config folders
+  for d in "${dirs[@]}"; do
+    [[ -d "$LUMEN_WORKDIR/$d" || ( "$d" == /* && -d "$d" ) ]] \
+      || bench_die "[$SEC] Lumen config folder '$d' not found under $LUMEN_WORKDIR (leave Lumen out of ${SEC^^}_CONTENDERS, or set LUMEN_HTTP_CONFIG / LUMEN_EMBEDDED_CONFIG)"
+  done
   start "$id" "$label" "$p" "$ready" "$h2" \
     env -C "$LUMEN_WORKDIR" SERVER_HTTPPORT="$p" SERVER_IP=127.0.0.1 SERVER_IOTHREADS="$PROXY_THREADS" \
-    SERVER_ENABLEHTTP2="$([[ "$h2" == 1 ]] && echo true || echo false)" PROXY_HOSTS="$UPSTREAM" "${PROXY_ENV[@]}" "$@" \
+    SERVER_ENABLEHTTP2="$([[ "$h2" == 1 ]] && echo true || echo false)" PROXY_HOSTS="$UPSTREAM" "${PROXY_ENV[@]}" "$@" "${LUMEN_ENV_LIST[@]}" \
     "$BENCH_JAVA" "${JOPTS[@]}" "-Dlight-4j-config-dir=$cfg" -jar "$LUMEN_JAR"
 }
 # start_light4j <id> <label> <config dir under light4j-petstore> <ready path>
@@ -490,6 +503,7 @@ measure() {
     for id in "${SEC_IDS[@]}"; do
       bench_log "[$SEC] warm-up ${C_LABEL[$id]} $mode (${WARMUP_DURATION}s, discarded)"
       run_load "$id" "$mode" "$WARMUP_DURATION" "$RUN_DIR/$SEC-$mode-$id-warmup.txt"
+      if (( L_OK == 0 )); then WARMUP_ISSUES+=("$SEC $mode ${C_LABEL[$id]}: $L_ERR errors, $L_RPS req/s ($SEC-$mode-$id-warmup.txt)"); fi
       sleep "$COOLDOWN"
     done
   done
@@ -801,6 +815,9 @@ done
 
 if (( ${#FAILED_RUNS[@]} > 0 )); then
   { echo "## FAILED runs"; echo; printf -- '- %s\n' "${FAILED_RUNS[@]}"; echo; } >>"$SUMMARY"
+fi
+if (( ${#WARMUP_ISSUES[@]} > 0 )); then
+  { echo "Warm-up runs with errors (discarded, not counted as failures):"; echo; printf -- '- %s\n' "${WARMUP_ISSUES[@]}"; echo; } >>"$SUMMARY"
 fi
 if [[ -n "$TOKEN_JAR_USED" ]]; then echo "Tokens minted with DevTokens from \`$TOKEN_JAR_USED\`." >>"$SUMMARY"; fi
 echo "Raw outputs, generated nginx/HAProxy configs and server logs: \`benchmarks/out/proxy-$TS/\` (per-run figures in results.tsv)." >>"$SUMMARY"
