@@ -368,8 +368,8 @@ public final class ProxyExchange implements Lease, ClientCallback<ClientExchange
             Upstream previous = upstream;
             route.upstreams().done(previous);
             upstream = route.upstreams().pick(upstreamAtFault ? previous : null);
-            if (upstream == null) {
-                fail("ERR13011", describe());
+            if (upstream == null) { // this request's own failures ejected the last one: report the cause
+                fail(code, args);
                 return;
             }
             upstream.pool().acquire(this);

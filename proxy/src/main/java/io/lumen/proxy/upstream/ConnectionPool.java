@@ -158,7 +158,11 @@ public final class ConnectionPool implements AutoCloseable {
         closed = true;
         for (ThreadSlot s : slots) {
             if (s != null) {
-                s.thread.execute(s::closeAll);
+                try {
+                    s.thread.execute(s::closeAll);
+                } catch (RuntimeException e) {
+                    // the IO threads are gone (the server stopped first): their connections went with them
+                }
             }
         }
     }
