@@ -163,7 +163,7 @@ ensure_tools() {
   (( ${#need[@]} > 0 )) || return 0
   [[ "$(id -u)" -eq 0 ]] || bench_die "missing ${need[*]} and we are not root: install them (sudo apt-get install -y ${need[*]}) and re-run"
   bench_log "installing ${need[*]} with apt-get"
-  if ! { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}"; } >&2; then
+  if ! { timeout 600 apt-get update -qq && DEBIAN_FRONTEND=noninteractive timeout 600 apt-get install -y -qq "${need[@]}"; } >&2; then
     bench_die "apt-get install ${need[*]} failed"
   fi
   for t in nginx haproxy h2load; do
@@ -233,6 +233,8 @@ declare -A C_PORT=() C_LABEL=() C_PID=() C_CMD=() C_H2=() C_TOKEN=() C_RSS=()
 declare -A RPS=() LAT=() OK=() ERRSUM=()
 FAILED_RUNS=()
 WARMUP_ISSUES=()
+HEADLINE=()       # Lumen's ratios from every section, repeated at the end of the summary
+HEADLINE_KV=()    # the same as key=value words for the last line
 SEC=""            # the section being run
 SEC_PATH=""       # the request path of the section
 SEC_IDS=()        # its contenders, in round order
@@ -258,7 +260,7 @@ start() {
   bench_start "$RUN_DIR/server-$SEC-$id.log" "http://127.0.0.1:$port$ready" "$STARTUP_TIMEOUT" "$@"
   BENCH_CURL_ARGS=()
   C_PID[$id]="$BENCH_PID"; C_PORT[$id]="$port"; C_LABEL[$id]="$label"; C_H2[$id]="$h2"
-  C_CMD[$id]="$*"
+  C_CMD[$id]="$(printf '%q ' "$@")"; C_CMD[$id]="${C_CMD[$id]% }"   # shell-quoted: copy-pasteable
   SEC_STARTED+=("$BENCH_PID"); SEC_ALL+=("$id")
   bench_log "[$SEC] $label up on 127.0.0.1:$port (pid $BENCH_PID, ${BENCH_STARTUP_MS} ms)"
 }
@@ -615,6 +617,10 @@ report_section() {
             "$(bench_fmt '%.3f' "$(bench_calc "$ma/$mb")")" \
             "$(bench_fmt '%.3f' "$(bench_min "${rr[@]}")")" "$(bench_fmt '%.3f' "$(bench_max "${rr[@]}")")")")
         fi
+        if [[ "$a" == lumen* ]]; then
+          HEADLINE+=("| $SEC | ${ratio_rows[-1]#| }")
+          HEADLINE_KV+=("${SEC}_${mode}_${a//-/_}_vs_${b//-/_}=$( if [[ "$ma" == NA || "$mb" == NA || ${#rr[@]} -eq 0 ]]; then echo NA; else bench_fmt '%.3f' "$(bench_calc "$ma/$mb")"; fi)")
+        fi
       done
     done
     if (( ${#ratio_rows[@]} > 0 )); then
@@ -813,6 +819,18 @@ for s in "${SECTION_LIST[@]}"; do
   trim_logs
 done
 
+if (( ${#HEADLINE[@]} > 0 )); then
+  {
+    echo "## Lumen's ratios, all sections (req/s, median / median; per-round range)"
+    echo
+    echo "| section | ratio | mode | median / median | per-round range |"
+    echo "|---|---|---|---:|---:|"
+    printf '%s\n' "${HEADLINE[@]}"
+    echo
+    echo "\`proxy-bench ${HEADLINE_KV[*]} failed_runs=${#FAILED_RUNS[@]}\`"
+    echo
+  } >>"$SUMMARY"
+fi
 if (( ${#FAILED_RUNS[@]} > 0 )); then
   { echo "## FAILED runs"; echo; printf -- '- %s\n' "${FAILED_RUNS[@]}"; echo; } >>"$SUMMARY"
 fi
