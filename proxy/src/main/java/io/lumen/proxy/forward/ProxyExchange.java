@@ -365,7 +365,7 @@ public final class ProxyExchange implements Lease, ClientCallback<ClientExchange
             conn = null;
             if (!tunneled) {
                 boolean clean = !timedOut && (!sending
-                        || ((requestPump == null || requestPump.completed()) && responsePump != null && responsePump.completed()));
+                        || ((requestPump == null || requestPump.completed()) && responsePump != null && responsePump.sourceEnded()));
                 if (!clean && c.multiplexed() && upstreamExchange != null) {
                     // reset just this stream; the connection goes on carrying the others
                     IoUtils.safeClose(upstreamExchange.getRequestChannel());

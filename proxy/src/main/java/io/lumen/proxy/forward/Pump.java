@@ -49,6 +49,11 @@ final class Pump implements ChannelListener<java.nio.channels.Channel> {
         run();
     }
 
+    /** The source reached its end: everything it had was read (the sink may still be flushing). */
+    boolean sourceEnded() {
+        return eof;
+    }
+
     /** Every byte moved and the sink shut down and flushed (not merely stopped). */
     boolean completed() {
         return completed;
