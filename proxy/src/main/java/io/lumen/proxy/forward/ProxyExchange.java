@@ -473,11 +473,17 @@ public final class ProxyExchange implements Lease, ClientCallback<ClientExchange
         return connection != null && connection.toLowerCase(java.util.Locale.ROOT).contains("upgrade");
     }
 
+    private static final io.undertow.util.AttachmentKey<String> REMOTE = io.undertow.util.AttachmentKey.create(String.class);
+
+    /** The client's address as text, worked out once per connection (keep-alive clients send many requests). */
     static String remoteAddress(HttpServerExchange exchange) {
-        InetSocketAddress a = exchange.getSourceAddress();
-        if (a == null) {
-            return "unknown";
+        String cached = exchange.getConnection().getAttachment(REMOTE);
+        if (cached != null) {
+            return cached;
         }
-        return a.getAddress() != null ? a.getAddress().getHostAddress() : a.getHostString();
+        InetSocketAddress a = exchange.getSourceAddress();
+        String text = a == null ? "unknown" : a.getAddress() != null ? a.getAddress().getHostAddress() : a.getHostString();
+        exchange.getConnection().putAttachment(REMOTE, text);
+        return text;
     }
 }
