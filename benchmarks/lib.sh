@@ -108,6 +108,9 @@ bench_port_free() {
 # ~10 ms until it answers 200. Sets BENCH_PID and BENCH_STARTUP_MS (process launch to
 # first 200, so it includes JVM boot, class loading and the server's own init).
 # Use `env VAR=... java ...` as the command: env execs java, so the pid is the JVM's.
+# Extra curl arguments for the readiness poll go in the BENCH_CURL_ARGS array (empty by
+# default), e.g. BENCH_CURL_ARGS=(--http2-prior-knowledge) for a listener that speaks only h2c.
+BENCH_CURL_ARGS=()
 bench_start() {
   local log="$1" url="$2" timeout_s="$3"; shift 3
   local t0 deadline code
@@ -117,7 +120,7 @@ bench_start() {
   BENCH_PIDS+=("$BENCH_PID")
   deadline=$(( t0 + timeout_s * 1000 ))
   while :; do
-    code="$(curl -s -o /dev/null -w '%{http_code}' --max-time 1 "$url" 2>/dev/null || true)"
+    code="$(curl -s "${BENCH_CURL_ARGS[@]}" -o /dev/null -w '%{http_code}' --max-time 1 "$url" 2>/dev/null || true)"
     if [[ "$code" == "200" ]]; then
       BENCH_STARTUP_MS=$(( $(bench_now_ms) - t0 ))
       return 0
@@ -222,11 +225,12 @@ bench_fmt() {
 }
 
 # bench_mvn_build <dir> <log> <args...>: mvn in <dir> with the JDK bench_find_java found;
-# on failure prints the end of the log and stops the script.
+# on failure prints the end of the log and stops the script. BENCH_MVN picks another Maven
+# command (e.g. BENCH_MVN=./mvnw for the repo's wrapper, relative to <dir>); default mvn.
 bench_mvn_build() {
-  local dir="$1" log="$2"; shift 2
-  bench_log "building in ${dir#"$BENCH_REPO_ROOT"/}: mvn $*"
-  if ! (cd "$dir" && JAVA_HOME="$BENCH_JAVA_HOME" mvn "$@") >"$log" 2>&1; then
+  local dir="$1" log="$2" mvn="${BENCH_MVN:-mvn}"; shift 2
+  bench_log "building in ${dir#"$BENCH_REPO_ROOT"/}: $mvn $*"
+  if ! (cd "$dir" && JAVA_HOME="$BENCH_JAVA_HOME" "$mvn" "$@") >"$log" 2>&1; then
     tail -n 40 "$log" >&2
     bench_die "build failed in $dir (log: $log)"
   fi

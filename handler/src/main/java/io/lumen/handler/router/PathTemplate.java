@@ -18,12 +18,19 @@ public final class PathTemplate {
     private final String[] literals;       // per segment: the literal, or null for a param
     private final List<String> paramNames; // in order of appearance
     private final boolean wildcard;
+    /** The parameter names, then "*" for a wildcard: shared by every request's {@link PathParams} (never written). */
+    private final String[] attachmentNames;
 
     private PathTemplate(String text, String[] literals, List<String> paramNames, boolean wildcard) {
         this.text = text;
         this.literals = literals;
         this.paramNames = paramNames;
         this.wildcard = wildcard;
+        String[] names = paramNames.toArray(new String[paramNames.size() + (wildcard ? 1 : 0)]);
+        if (wildcard) {
+            names[names.length - 1] = "*";
+        }
+        this.attachmentNames = names;
     }
 
     /** Parses {@code text}; throws {@link IllegalArgumentException} saying what is wrong. */
@@ -83,6 +90,10 @@ public final class PathTemplate {
 
     public List<String> paramNames() {
         return paramNames;
+    }
+
+    String[] attachmentNames() {
+        return attachmentNames;
     }
 
     /** Segments before the wildcard; {@code null} entries are parameters. */

@@ -19,8 +19,11 @@ public final class Router {
     private final Map<String, MethodTable> literal;
     private final Node root;
     private final List<Route> routes;
+    /** Only '/*' routes at the root: every path goes there, whatever its segments. */
+    private final boolean catchAllOnly;
 
     private Router(Map<String, MethodTable> literal, Node root, List<Route> routes) {
+        this.catchAllOnly = root.literals.isEmpty() && root.param == null && root.here == null && root.wildcard != null;
         this.literal = literal;
         this.root = root;
         this.routes = routes;
@@ -50,15 +53,24 @@ public final class Router {
      * no route has this path).
      */
     Match find(HttpString method, String path) {
+        if (catchAllOnly) { // e.g. a proxy's '/*': no segment to split or search
+            Route r = root.wildcard.find(method);
+            if (r != null) {
+                return new Match(r, NO_VALUES, path.isEmpty() ? "" : path.substring(1), null);
+            }
+        }
         String[] segments = split(path);
         String[] values = new String[segments.length];
-        Search s = new Search(method, segments, values);
+        Search s = new Search(method, path, segments, values);
         s.walk(root, 0, 0);
         if (s.found != null) {
-            return new Match(s.found, java.util.Arrays.copyOf(values, s.foundParams), s.rest, null);
+            return new Match(s.found, s.foundParams == values.length ? values : java.util.Arrays.copyOf(values, s.foundParams),
+                    s.rest, null);
         }
-        return new Match(null, null, null, s.allowed);
+        return new Match(null, null, null, s.allowed == null ? new TreeSet<>() : s.allowed);
     }
+
+    private static final String[] NO_VALUES = new String[0];
 
     private static String[] split(String path) {
         if (path.isEmpty() || path.equals("/")) {
@@ -77,22 +89,24 @@ public final class Router {
 
     private static final class Search {
         final HttpString method;
+        final String path;
         final String[] segments;
         final String[] values;
-        final TreeSet<String> allowed = new TreeSet<>();
+        TreeSet<String> allowed; // only when a path matches without the method: the rare 405
         Route found;
         int foundParams;
         String rest;
 
-        Search(HttpString method, String[] segments, String[] values) {
+        Search(HttpString method, String path, String[] segments, String[] values) {
             this.method = method;
+            this.path = path;
             this.segments = segments;
             this.values = values;
         }
 
         boolean walk(Node node, int index, int params) {
             if (index == segments.length && node.here != null) {
-                if (take(node.here, params, null)) {
+                if (take(node.here, params, -1)) {
                     return true;
                 }
             }
@@ -109,23 +123,37 @@ public final class Router {
                 }
             }
             if (node.wildcard != null) {
-                String remaining = index >= segments.length ? "" : String.join("/",
-                        java.util.Arrays.asList(segments).subList(index, segments.length));
-                return take(node.wildcard, params, remaining);
+                return take(node.wildcard, params, index);
             }
             return false;
         }
 
-        private boolean take(MethodTable table, int params, String remaining) {
+        /** @param restFrom the segment where a wildcard's rest of the path starts, or -1 */
+        private boolean take(MethodTable table, int params, int restFrom) {
             Route r = table.find(method);
             if (r != null) {
                 found = r;
                 foundParams = params;
-                rest = remaining;
+                rest = restFrom < 0 ? null : rest(restFrom);
                 return true;
+            }
+            if (allowed == null) {
+                allowed = new TreeSet<>();
             }
             table.allowed(allowed);
             return false;
+        }
+
+        /** The path after the first {@code index} segments, without the leading slash. */
+        private String rest(int index) {
+            if (index >= segments.length) {
+                return "";
+            }
+            int at = 1; // after the leading '/'
+            for (int i = 0; i < index; i++) {
+                at += segments[i].length() + 1;
+            }
+            return path.substring(at);
         }
     }
 

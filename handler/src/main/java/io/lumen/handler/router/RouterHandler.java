@@ -65,12 +65,11 @@ public final class RouterHandler implements HttpHandler {
         if (t.isLiteral()) {
             return;
         }
-        int n = t.paramNames().size();
-        String[] names = t.paramNames().toArray(new String[n + (t.hasWildcard() ? 1 : 0)]);
-        String[] values = java.util.Arrays.copyOf(match.values(), names.length);
+        String[] names = t.attachmentNames();
+        String[] values = match.values();
         if (t.hasWildcard()) {
-            names[n] = "*";
-            values[n] = match.rest();
+            values = java.util.Arrays.copyOf(values, names.length);
+            values[names.length - 1] = match.rest();
         }
         exchange.putAttachment(PathParams.KEY, new PathParams(names, values));
     }

@@ -67,6 +67,17 @@ class RouterTest {
     }
 
     @Test
+    void aRootWildcardAloneTakesEveryPathWithItsRestAndStillAnswers405ForOtherMethods() {
+        Router r = Router.builder().add(route(Methods.GET, "/*", WILD)).add(route(Methods.HEAD, "/*", WILD)).build();
+        assertEquals("a/b%2Fc/d.json", r.find(Methods.GET, "/a/b%2Fc/d.json").rest());
+        assertEquals("", r.find(Methods.GET, "/").rest());
+        assertEquals("x//y/", r.find(Methods.HEAD, "/x//y/").rest());
+        Router.Match post = r.find(Methods.POST, "/a");
+        assertNull(post.route());
+        assertEquals(java.util.Set.of("GET", "HEAD"), post.allowed());
+    }
+
+    @Test
     void aLiteralPathWithoutTheMethodFallsBackToATemplateThatHasIt() {
         Router.Match m = petsRouter().find(Methods.DELETE, "/pets/mine");
         assertSame(DELETE_BY_ID, m.route().handler());

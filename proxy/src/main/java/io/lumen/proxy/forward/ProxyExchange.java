@@ -64,6 +64,9 @@ public final class ProxyExchange implements Lease, ExchangeCompletionListener, R
     private boolean finished;
     private boolean answered;
     private boolean timedOut;
+    private boolean tunneled;
+    /** sendRequest was called on {@link #conn}: from then on the connection is mid-exchange until the response is read. */
+    private boolean sending;
 
     ProxyExchange(Forwarder route, HttpServerExchange exchange, long timeoutMs) {
         this.route = route;
@@ -121,7 +124,7 @@ public final class ProxyExchange implements Lease, ExchangeCompletionListener, R
     @Override
     public void leased(PooledConnection connection) {
         if (finished) {
-            upstream.pool().release(connection, true);
+            connection.release(true);
             return;
         }
         conn = connection;
@@ -133,6 +136,7 @@ public final class ProxyExchange implements Lease, ExchangeCompletionListener, R
             fail("ERR10010");
             return;
         }
+        sending = true;
         Attempt attempt = new Attempt();
         current = attempt;
         connection.connection().sendRequest(request, attempt);
@@ -203,8 +207,10 @@ public final class ProxyExchange implements Lease, ExchangeCompletionListener, R
         if (LOG.isDebugEnabled()) {
             LOG.debug("{} to {} failed {}: {}", describe(), upstream, neverSent ? "before it was sent" : "before the response", e.toString());
         }
-        upstream.failed(route.now());
-        retryOrFail(neverSent, true, "ERR13013", describe());
+        if (!neverSent) { // a pooled connection found closed at send time is not the upstream failing
+            upstream.failed(route.now());
+        }
+        retryOrFail(neverSent, !neverSent, "ERR13013", describe());
     }
 
     private void sent(Attempt attempt, ClientExchange result) {
@@ -265,6 +271,7 @@ public final class ProxyExchange implements Lease, ExchangeCompletionListener, R
         HeaderMap out = exchange.getResponseHeaders();
         ForwardHeaders.copyResponse(response.getResponseHeaders(), out);
         if (status == 101 && upgrade) {
+            tunneled = true; // the connection belongs to the tunnel from now on, never to the pool
             out.put(Headers.CONNECTION, "Upgrade");
             out.put(Headers.UPGRADE, response.getResponseHeaders().getFirst(Headers.UPGRADE));
             exchange.upgradeChannel((client, ex) -> tunnel(client, result));
@@ -283,9 +290,13 @@ public final class ProxyExchange implements Lease, ExchangeCompletionListener, R
             return;
         }
         Pump.Outcome closeBoth = new Pump.Outcome() {
+            private int ended;
+
             @Override
             public void pumped(Pump pump) {
-                // one direction ended (half close): the other may still be talking
+                if (++ended == 2) { // both directions ended; one alone is a half close, the other may still talk
+                    IoUtils.safeClose(client, server);
+                }
             }
 
             @Override
@@ -305,6 +316,9 @@ public final class ProxyExchange implements Lease, ExchangeCompletionListener, R
 
         @Override
         public void pumpFailed(Pump pump, IOException e, boolean readSide) {
+            if (finished) {
+                return; // the proxy already ended the request (answered, timed out) and closed the upstream side
+            }
             if (readSide) { // the client went away mid-upload
                 LOG.debug("{}: reading the request body failed: {}", describe(), e.toString());
                 abort();
@@ -319,12 +333,13 @@ public final class ProxyExchange implements Lease, ExchangeCompletionListener, R
         @Override
         public void pumped(Pump pump) {
             finished = true; // the exchange ends now that its response channel is shut down and flushed
+            release();
         }
 
         @Override
         public void pumpFailed(Pump pump, IOException e, boolean readSide) {
             LOG.debug("{}: moving the response failed ({} side): {}", describe(), readSide ? "upstream" : "client", e.toString());
-            if (readSide) {
+            if (readSide && upstream != null) {
                 upstream.failed(route.now());
             }
             abort();
@@ -341,70 +356,80 @@ public final class ProxyExchange implements Lease, ExchangeCompletionListener, R
             return;
         }
         timedOut = true;
-        if (upstream != null) {
-            upstream.failed(route.now());
+        if (LOG.isDebugEnabled()) {
+            LOG.debug("{} timed out after {} ms: {}", describe(), timeoutMs, upstreamExchange != null ? "sent to " + upstream
+                    + " on " + conn.connection() : conn != null ? "connection leased, not sent" : "waiting for a connection to " + upstream);
+        }
+        if (upstream != null && upstreamExchange != null) {
+            upstream.failed(route.now()); // sent and unanswered: the upstream is slow (waiting for our own pool is not its fault)
         }
         fail("ERR13012", describe(), timeoutMs);
     }
 
+    /** A backstop: normally {@link #release} already ran when the response was pumped, failed or aborted. */
     @Override
     public void exchangeEvent(HttpServerExchange ex, NextListener next) {
         try {
             finished = true;
-            cancelTimer();
             if (requestPump != null) {
                 requestPump.abort();
             }
             if (responsePump != null) {
                 responsePump.abort();
             }
-            if (conn != null) {
-                releaseConnection();
-            }
-            if (upstream != null) {
-                route.upstreams().done(upstream);
-                upstream = null;
-            }
+            release();
         } finally {
             next.proceed();
         }
     }
 
-    private void releaseConnection() {
+    /**
+     * Gives the upstream connection back (or closes it, or resets the stream, when the exchange left
+     * it in an unknown state) and ends this request's count on its upstream. Runs as soon as the
+     * proxy is done with the request, without waiting for Undertow to complete the exchange: a
+     * client that reset its HTTP/2 stream or vanished must not keep an upstream connection. Idempotent.
+     */
+    private void release() {
+        cancelTimer();
         PooledConnection c = conn;
-        conn = null;
-        // reusable only when the request went out whole and the response was read to its end: a
-        // response pump aborted when the client left mid-download (exchangeEvent aborts the pumps
-        // just before this) leaves unread bytes on the connection
-        boolean clean = !timedOut && (upstreamExchange == null
-                || ((requestPump == null || requestPump.completed()) && responsePump != null && responsePump.sourceEnded()));
-        if (!clean && c.multiplexed() && upstreamExchange != null) {
-            // reset just this stream; the connection goes on carrying the others
-            IoUtils.safeClose(upstreamExchange.getRequestChannel());
-            if (answered) {
-                IoUtils.safeClose(upstreamExchange.getResponseChannel());
+        if (c != null) {
+            conn = null;
+            if (!tunneled) {
+                boolean clean = !timedOut && (!sending
+                        || ((requestPump == null || requestPump.completed()) && responsePump != null && responsePump.sourceEnded()));
+                if (!clean && c.multiplexed() && upstreamExchange != null) {
+                    // reset just this stream; the connection goes on carrying the others
+                    IoUtils.safeClose(upstreamExchange.getRequestChannel());
+                    if (answered) {
+                        IoUtils.safeClose(upstreamExchange.getResponseChannel());
+                    }
+                    clean = true;
+                }
+                c.release(clean);
             }
-            clean = true;
         }
-        upstream.pool().release(c, clean);
+        if (upstream != null) {
+            route.upstreams().done(upstream);
+            upstream = null;
+        }
     }
 
     private void retryOrFail(boolean neverSent, boolean upstreamAtFault, String code, Object... args) {
         if (conn != null) {
             PooledConnection c = conn;
             conn = null;
-            upstream.pool().release(c, c.multiplexed() && c.connection().isOpen());
+            c.release(c.multiplexed() && c.connection().isOpen());
         }
         upstreamExchange = null;
         current = null;
+        sending = false;
         boolean replayable = neverSent || (!hasBody && idempotent(exchange.getRequestMethod()));
         if (!finished && !answered && replayable && attempt < route.maxRetries() && route.upstreams().retries().tryRetry()) {
             attempt++;
             Upstream previous = upstream;
             route.upstreams().done(previous);
             upstream = route.upstreams().pick(upstreamAtFault ? previous : null);
-            if (upstream == null) {
-                // every upstream is out now (this failure may just have ejected the last one): say what happened
+            if (upstream == null) { // this request's own failures ejected the last one: report the cause
                 fail(code, args);
                 return;
             }
@@ -425,16 +450,17 @@ public final class ProxyExchange implements Lease, ExchangeCompletionListener, R
         if (hasBody && !exchange.isRequestComplete()) {
             exchange.setPersistent(false); // do not read an unsent upload to its end just to reuse the connection
         }
+        release();
         route.errors().send(exchange, code, args);
     }
 
     /** Ends the exchange without an answer: an HTTP/2 stream is reset, an HTTP/1.1 connection closed. */
     private void abort() {
         finished = true;
-        cancelTimer();
-        if (conn != null && !conn.multiplexed()) {
+        if (conn != null && !conn.multiplexed() && !tunneled) {
             IoUtils.safeClose(conn.connection());
         }
+        release();
         if (exchange.getProtocol().equals(Protocols.HTTP_2_0)) {
             IoUtils.safeClose(exchange.getResponseChannel());
         } else {
@@ -479,11 +505,17 @@ public final class ProxyExchange implements Lease, ExchangeCompletionListener, R
         return connection != null && connection.toLowerCase(java.util.Locale.ROOT).contains("upgrade");
     }
 
+    private static final io.undertow.util.AttachmentKey<String> REMOTE = io.undertow.util.AttachmentKey.create(String.class);
+
+    /** The client's address as text, worked out once per connection (keep-alive clients send many requests). */
     static String remoteAddress(HttpServerExchange exchange) {
-        InetSocketAddress a = exchange.getSourceAddress();
-        if (a == null) {
-            return "unknown";
+        String cached = exchange.getConnection().getAttachment(REMOTE);
+        if (cached != null) {
+            return cached;
         }
-        return a.getAddress() != null ? a.getAddress().getHostAddress() : a.getHostString();
+        InetSocketAddress a = exchange.getSourceAddress();
+        String text = a == null ? "unknown" : a.getAddress() != null ? a.getAddress().getHostAddress() : a.getHostString();
+        exchange.getConnection().putAttachment(REMOTE, text);
+        return text;
     }
 }

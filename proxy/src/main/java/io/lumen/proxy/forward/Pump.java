@@ -49,23 +49,14 @@ final class Pump implements ChannelListener<java.nio.channels.Channel> {
         run();
     }
 
-    /** Stopped: completed, failed or aborted. */
-    boolean over() {
-        return over;
-    }
-
-    /** Moved the whole body, the sink shut down and flushed; false when it failed or was aborted. */
-    boolean completed() {
-        return completed;
-    }
-
-    /**
-     * Read the source to its end. For the response pump this is what matters for the upstream
-     * connection, and it holds before the last flush to the client returns: that flush may end the
-     * exchange (and run its completion listener) from inside it.
-     */
+    /** The source reached its end: everything it had was read (the sink may still be flushing). */
     boolean sourceEnded() {
         return eof;
+    }
+
+    /** Every byte moved and the sink shut down and flushed (not merely stopped). */
+    boolean completed() {
+        return completed;
     }
 
     @Override
@@ -107,8 +98,8 @@ final class Pump implements ChannelListener<java.nio.channels.Channel> {
                     fail(e, false);
                     return;
                 }
-                completed = true;
                 finish();
+                completed = true;
                 outcome.pumped(this);
                 return;
             }

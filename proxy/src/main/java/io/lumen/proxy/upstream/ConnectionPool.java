@@ -14,7 +14,6 @@ import java.io.IOException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
 
@@ -161,9 +160,8 @@ public final class ConnectionPool implements AutoCloseable {
             if (s != null) {
                 try {
                     s.thread.execute(s::closeAll);
-                } catch (RejectedExecutionException e) {
-                    // the service stops its server (and these IO threads, closing their connections) before
-                    // its shared objects: nothing is left to close, and the other pools must still be marked closed
+                } catch (RuntimeException e) {
+                    // the IO threads are gone (the server stopped first): their connections went with them
                 }
             }
         }
@@ -342,6 +340,10 @@ public final class ConnectionPool implements AutoCloseable {
 
         ThreadSlot(XnioIoThread thread) {
             this.thread = thread;
+        }
+
+        ConnectionPool pool() {
+            return ConnectionPool.this;
         }
 
         void closed(PooledConnection p) {

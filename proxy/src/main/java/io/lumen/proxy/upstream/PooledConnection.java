@@ -25,6 +25,11 @@ public final class PooledConnection {
         return connection;
     }
 
+    /** Back to its pool: see {@link ConnectionPool#release}. */
+    public void release(boolean reusable) {
+        slot.pool().release(this, reusable);
+    }
+
     public boolean multiplexed() {
         return connection.isMultiplexingSupported();
     }

@@ -13,7 +13,11 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * The "raw Undertow" upper bound: one handler, no routing table, no middleware.
- * Answers {@code GET /v1/pets} with a pre-encoded body and 404 for anything else.
+ * Answers {@code GET /v1/pets} with a pre-encoded body, {@code GET /protocol} with the protocol
+ * the request arrived on (e.g. {@code HTTP/2.0}, so a benchmark can check what a proxy in front
+ * really speaks upstream) and 404 for anything else.
+ * With {@code HTTP2=true} the listener also speaks HTTP/2 cleartext (h2c via {@code Upgrade: h2c}
+ * and by prior knowledge); HTTP/1.1 keeps working on the same port.
  */
 public final class BaselineServer {
 
@@ -33,6 +37,7 @@ public final class BaselineServer {
     private static final HttpString CONTENT_TYPE = Headers.CONTENT_TYPE;
     private static final String APPLICATION_JSON = "application/json";
     private static final String PETS_PATH = "/v1/pets";
+    private static final String PROTOCOL_PATH = "/protocol";
 
     private BaselineServer() {
     }
@@ -44,6 +49,10 @@ public final class BaselineServer {
                     && PETS_PATH.equals(exchange.getRelativePath())) {
                 exchange.getResponseHeaders().put(CONTENT_TYPE, APPLICATION_JSON);
                 exchange.getResponseSender().send(PETS_BODY.duplicate());
+            } else if (Methods.GET.equals(exchange.getRequestMethod())
+                    && PROTOCOL_PATH.equals(exchange.getRelativePath())) {
+                exchange.getResponseHeaders().put(Headers.CONTENT_TYPE, "text/plain");
+                exchange.getResponseSender().send(exchange.getProtocol().toString());
             } else {
                 exchange.setStatusCode(404);
                 exchange.endExchange();
@@ -55,17 +64,20 @@ public final class BaselineServer {
         int port = intEnv("PORT", 18080);
         String host = envOr("HOST", "127.0.0.1");
         int ioThreads = Runtime.getRuntime().availableProcessors();
+        boolean http2 = Boolean.parseBoolean(envOr("HTTP2", "false"));
         Undertow server = Undertow.builder()
                 .addHttpListener(port, host)
                 .setIoThreads(ioThreads)
                 // Don't add "Connection: keep-alive" to every HTTP/1.1 response (light-4j does the same).
                 .setServerOption(UndertowOptions.ALWAYS_SET_KEEP_ALIVE, false)
+                // Opt-in (HTTP2=true): h2c upgrade and prior knowledge on the plain listener.
+                .setServerOption(UndertowOptions.ENABLE_HTTP2, http2)
                 .setHandler(HANDLER)
                 .build();
         server.start();
         Runtime.getRuntime().addShutdownHook(new Thread(server::stop, "baseline-shutdown"));
         System.out.println("undertow-baseline listening on http://" + host + ":" + port
-                + " ioThreads=" + ioThreads);
+                + " ioThreads=" + ioThreads + " http2=" + http2);
     }
 
     private static String envOr(String name, String dflt) {
