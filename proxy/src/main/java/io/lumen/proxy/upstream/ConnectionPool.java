@@ -40,6 +40,10 @@ public final class ConnectionPool implements AutoCloseable {
     public record Settings(UndertowClient client, XnioSsl ssl, OptionMap options, OptionMap upgradeOptions,
                            int maxPerThread, int maxQueue, long idleTimeout, int maxStreams, long connectTimeout,
                            LongSupplier clock) {
+        /** HTTP/2 is offered to the upstreams. */
+        boolean http2() {
+            return options.get(io.undertow.UndertowOptions.ENABLE_HTTP2, false);
+        }
     }
 
     private final Upstream upstream;
@@ -64,6 +68,9 @@ public final class ConnectionPool implements AutoCloseable {
             open(slot, lease, true);
             return;
         }
+        if (slot.unsettled > 0 && !slot.upgrading.isEmpty()) {
+            promoteUpgraded(slot);
+        }
         List<PooledConnection> shared = slot.shared;
         for (int i = 0, n = shared.size(); i < n; i++) {
             PooledConnection p = shared.get(i);
@@ -82,7 +89,11 @@ public final class ConnectionPool implements AutoCloseable {
                 return;
             }
         }
-        if (slot.open < settings.maxPerThread) {
+        if (slot.unsettled > 0 && upstream.http2Seen() && slot.waiting.size() < settings.maxQueue) {
+            // a connection that may turn out HTTP/2 is being opened or upgraded: wait for it rather
+            // than open a burst of connections that one multiplexed connection would carry
+            slot.waiting.addLast(lease);
+        } else if (slot.open < settings.maxPerThread) {
             open(slot, lease, false);
         } else if (slot.waiting.size() < settings.maxQueue) {
             slot.waiting.addLast(lease);
@@ -114,6 +125,9 @@ public final class ConnectionPool implements AutoCloseable {
         }
         if (!p.connection.isOpen()) {
             return; // the close listener does the counting
+        }
+        if (!p.settled) {
+            settle(p, p.connection.isMultiplexingSupported()); // an h2c upgrade happened on its first request, or not
         }
         long now = settings.clock.getAsLong();
         if (p.connection.isMultiplexingSupported()) {
@@ -191,21 +205,64 @@ public final class ConnectionPool implements AutoCloseable {
     private void open(ThreadSlot slot, Lease lease, boolean exclusive) {
         if (!exclusive) {
             slot.open++;
+            if (settings.http2() && !upstream.http1Only()) {
+                slot.unsettled++;
+            }
         }
         IoFuture<ClientConnection> future;
+        boolean unsettled = !exclusive && settings.http2() && !upstream.http1Only();
         try {
             future = settings.client.connect(upstream.uri(), slot.thread, settings.ssl, lease.bufferPool(),
                     exclusive ? settings.upgradeOptions : settings.options);
         } catch (RuntimeException e) {
             if (!exclusive) {
                 slot.open--;
+                if (unsettled) {
+                    slot.unsettled--;
+                }
             }
             lease.leaseFailed(Lease.Failure.CONNECT, new IOException(e.getMessage(), e));
             return;
         }
-        Connect connect = new Connect(slot, lease, exclusive, future);
+        Connect connect = new Connect(slot, lease, exclusive, unsettled, future);
         connect.timer = slot.thread.executeAfter(connect, settings.connectTimeout, TimeUnit.MILLISECONDS);
         future.addNotifier(connect, null);
+    }
+
+    /**
+     * What a connection opened with HTTP/2 on offer turned out to be. HTTP/2: it carries the
+     * waiters. HTTP/1.1: the upstream does not speak HTTP/2, so its waiters get connections of
+     * their own.
+     */
+    private void settle(PooledConnection p, boolean http2) {
+        ThreadSlot slot = p.slot;
+        p.settled = true;
+        slot.unsettled--;
+        slot.upgrading.remove(p);
+        upstream.learned(http2);
+        if (!http2) {
+            Lease w;
+            while (slot.open < settings.maxPerThread && slot.waiting.size() > 1 && (w = nextWaiter(slot)) != null) {
+                open(slot, w, false); // keep one waiter for this connection when it comes back
+            }
+        }
+    }
+
+    /**
+     * An h2c connection becomes HTTP/2 when the upstream's 101 arrives, which can be long before its
+     * first response ends (an event stream): from then on it can carry other requests.
+     */
+    private void promoteUpgraded(ThreadSlot slot) {
+        for (int i = slot.upgrading.size() - 1; i >= 0; i--) {
+            PooledConnection p = slot.upgrading.get(i);
+            if (p.connection.isOpen() && p.connection.isMultiplexingSupported()) {
+                settle(p, true);
+                if (!p.listed) {
+                    slot.shared.add(p);
+                    p.listed = true;
+                }
+            }
+        }
     }
 
     private Lease nextWaiter(ThreadSlot slot) {
@@ -223,14 +280,16 @@ public final class ConnectionPool implements AutoCloseable {
         private final ThreadSlot slot;
         private final Lease lease;
         private final boolean exclusive;
+        private final boolean unsettled;
         private final IoFuture<ClientConnection> future;
         XnioExecutor.Key timer;
         private boolean settled;
 
-        Connect(ThreadSlot slot, Lease lease, boolean exclusive, IoFuture<ClientConnection> future) {
+        Connect(ThreadSlot slot, Lease lease, boolean exclusive, boolean unsettled, IoFuture<ClientConnection> future) {
             this.slot = slot;
             this.lease = lease;
             this.exclusive = exclusive;
+            this.unsettled = unsettled;
             this.future = future;
         }
 
@@ -282,6 +341,9 @@ public final class ConnectionPool implements AutoCloseable {
         private void failed(IOException error) {
             if (!exclusive) {
                 slot.open--;
+                if (unsettled) {
+                    slot.unsettled--;
+                }
             }
             lease.leaseFailed(Lease.Failure.CONNECT, error);
             if (!exclusive) {
@@ -295,6 +357,7 @@ public final class ConnectionPool implements AutoCloseable {
 
         private void connected(ClientConnection c) {
             PooledConnection p = new PooledConnection(c, slot, exclusive);
+            p.settled = !unsettled;
             if (exclusive) {
                 if (lease.abandoned()) {
                     IoUtils.safeClose(c);
@@ -310,6 +373,11 @@ public final class ConnectionPool implements AutoCloseable {
                 return;
             }
             p.streams = 1;
+            if (!p.settled && (c.isMultiplexingSupported() || settings.ssl != null && upstream.uri().getScheme().equals("https"))) {
+                settle(p, c.isMultiplexingSupported()); // ALPN already chose h2 or http/1.1
+            } else if (!p.settled) {
+                slot.upgrading.add(p); // h2c: known after its first request
+            }
             if (lease.abandoned()) {
                 release(p, true);
             } else {
@@ -336,6 +404,9 @@ public final class ConnectionPool implements AutoCloseable {
         final List<PooledConnection> shared = new ArrayList<>(2);
         final ArrayDeque<Lease> waiting = new ArrayDeque<>();
         int open;
+        /** Connections opened with HTTP/2 on offer whose protocol is not known yet (connecting, or h2c before its first answer). */
+        int unsettled;
+        final List<PooledConnection> upgrading = new ArrayList<>(2);
         XnioExecutor.Key sweepKey;
 
         ThreadSlot(XnioIoThread thread) {
@@ -348,6 +419,11 @@ public final class ConnectionPool implements AutoCloseable {
 
         void closed(PooledConnection p) {
             open--;
+            if (!p.settled) {
+                p.settled = true;
+                unsettled--;
+                upgrading.remove(p);
+            }
             if (p.listed) {
                 p.listed = false;
                 idle.remove(p);

@@ -14,6 +14,8 @@ public final class PooledConnection {
     int streams;
     long idleSince;
     boolean listed;
+    /** Its protocol is known (always, unless HTTP/2 was offered and not yet answered). */
+    boolean settled = true;
 
     PooledConnection(ClientConnection connection, ConnectionPool.ThreadSlot slot, boolean exclusive) {
         this.connection = connection;
