@@ -131,15 +131,7 @@ public final class ConnectionPool implements AutoCloseable {
         }
         long now = settings.clock.getAsLong();
         if (p.connection.isMultiplexingSupported()) {
-            if (!p.listed) {
-                slot.shared.add(p);
-                p.listed = true;
-            }
-            Lease w;
-            while (p.streams < settings.maxStreams && (w = nextWaiter(slot)) != null) {
-                p.streams++;
-                w.leased(p);
-            }
+            share(slot, p);
             if (p.streams == 0) {
                 p.idleSince = now;
             }
@@ -257,11 +249,21 @@ public final class ConnectionPool implements AutoCloseable {
             PooledConnection p = slot.upgrading.get(i);
             if (p.connection.isOpen() && p.connection.isMultiplexingSupported()) {
                 settle(p, true);
-                if (!p.listed) {
-                    slot.shared.add(p);
-                    p.listed = true;
-                }
+                share(slot, p);
             }
+        }
+    }
+
+    /** Lists an HTTP/2 connection as shared and gives its free streams to waiting requests. */
+    private void share(ThreadSlot slot, PooledConnection p) {
+        if (!p.listed) {
+            slot.shared.add(p);
+            p.listed = true;
+        }
+        Lease w;
+        while (p.streams < settings.maxStreams && (w = nextWaiter(slot)) != null) {
+            p.streams++;
+            w.leased(p);
         }
     }
 
@@ -384,15 +386,7 @@ public final class ConnectionPool implements AutoCloseable {
                 lease.leased(p);
             }
             if (c.isMultiplexingSupported() && p.connection.isOpen()) {
-                if (!p.listed) {
-                    slot.shared.add(p);
-                    p.listed = true;
-                }
-                Lease w;
-                while (p.streams < settings.maxStreams && (w = nextWaiter(slot)) != null) {
-                    p.streams++;
-                    w.leased(p);
-                }
+                share(slot, p);
             }
         }
     }
