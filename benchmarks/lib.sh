@@ -12,6 +12,22 @@
 BENCH_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 BENCH_REPO_ROOT="$(cd "$BENCH_DIR/.." && pwd)"
 
+# bench_quote VALUE: VALUE for a printed command line: bare when safe, else single-quoted.
+bench_quote() {
+  if [[ "$1" =~ ^[A-Za-z0-9_./:=+-]+$ ]]; then printf '%s' "$1"; else printf "'%s'" "${1//\'/\'\\\'\'}"; fi
+}
+
+# bench_cmdline SCRIPT KNOB...: the command line that reproduces this run: every KNOB the caller
+# set (call it before the script defaults them), then SCRIPT relative to the repository.
+bench_cmdline() {
+  local script k line=""
+  script="$(realpath "$1")"; shift
+  for k in "$@"; do
+    if [[ -n "${!k+x}" ]]; then line+="$k=$(bench_quote "${!k}") "; fi
+  done
+  printf '%s%s' "$line" "${script#"$BENCH_REPO_ROOT"/}"
+}
+
 bench_log() { printf '[bench %(%H:%M:%S)T] %s\n' -1 "$*" >&2; }
 bench_die() { printf '[bench] ERROR: %s\n' "$*" >&2; exit 1; }
 

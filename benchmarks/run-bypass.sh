@@ -16,14 +16,7 @@ source "$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/lib.sh"
 KNOBS=(CONTENDERS ORDER DURATION WARMUP_DURATION ROUNDS STARTS SKIP_BUILD BENCH_JAVA_HOME JAVA_OPTS
        LUMEN_JAR LUMEN_CONFIG_DIR LUMEN_WORKDIR LUMEN_PORT UNDERTOW_PORT LIGHT4J_PORT
        THREADS CONNECTIONS PIPELINE STARTUP_TIMEOUT COOLDOWN)
-shq() {  # quote a value for the printed command line: bare when safe, else single quotes
-  if [[ "$1" =~ ^[A-Za-z0-9_./:=+-]+$ ]]; then printf '%s' "$1"; else printf "'%s'" "${1//\'/\'\\\'\'}"; fi
-}
-CMDLINE=""
-for k in "${KNOBS[@]}"; do
-  if [[ -n "${!k+x}" ]]; then CMDLINE+="$k=$(shq "${!k}") "; fi
-done
-CMDLINE+="benchmarks/$(basename "$0")"
+CMDLINE="$(bench_cmdline "$0" "${KNOBS[@]}")"
 
 CONTENDERS="${CONTENDERS:-lumen undertow light4j}"
 ORDER="${ORDER:-fixed}"            # fixed: A B C every round; rotate: A B C, B C A, C A B, ...

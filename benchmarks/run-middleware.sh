@@ -19,14 +19,7 @@ source "$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/lib.sh"
 # Record which knobs the caller set, before defaulting them, to print the exact command line.
 KNOBS=(ORDER DURATION WARMUP_DURATION ROUNDS NOPIPELINE SKIP_BUILD KEEP_AUDIT_LOGS BENCH_JAVA_HOME
        JAVA_OPTS LUMEN_JAR LUMEN_PORT LIGHT4J_PORT THREADS CONNECTIONS PIPELINE STARTUP_TIMEOUT COOLDOWN)
-shq() {  # quote a value for the printed command line: bare when safe, else single quotes
-  if [[ "$1" =~ ^[A-Za-z0-9_./:=+-]+$ ]]; then printf '%s' "$1"; else printf "'%s'" "${1//\'/\'\\\'\'}"; fi
-}
-CMDLINE=""
-for k in "${KNOBS[@]}"; do
-  if [[ -n "${!k+x}" ]]; then CMDLINE+="$k=$(shq "${!k}") "; fi
-done
-CMDLINE+="benchmarks/$(basename "$0")"
+CMDLINE="$(bench_cmdline "$0" "${KNOBS[@]}")"
 
 ORDER="${ORDER:-fixed}"            # fixed: same pair order every round; rotate: start one later each round
 DURATION="${DURATION:-10}"

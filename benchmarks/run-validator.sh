@@ -24,14 +24,7 @@ source "$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/lib.sh"
 KNOBS=(CONTENDERS ORDER DURATION WARMUP_DURATION ROUNDS SKIP_BUILD KEEP_AUDIT_LOGS BENCH_JAVA_HOME JAVA_OPTS
        LUMEN_JAR BYPASS_PORT LUMENVAL_PORT L4JVAL_PORT JWT_PORT L4JCCC_PORT THREADS CONNECTIONS PIPELINE
        STARTUP_TIMEOUT COOLDOWN)
-shq() {  # quote a value for the printed command line: bare when safe, else single quotes
-  if [[ "$1" =~ ^[A-Za-z0-9_./:=+-]+$ ]]; then printf '%s' "$1"; else printf "'%s'" "${1//\'/\'\\\'\'}"; fi
-}
-CMDLINE=""
-for k in "${KNOBS[@]}"; do
-  if [[ -n "${!k+x}" ]]; then CMDLINE+="$k=$(shq "${!k}") "; fi
-done
-CMDLINE+="benchmarks/$(basename "$0")"
+CMDLINE="$(bench_cmdline "$0" "${KNOBS[@]}")"
 
 CONTENDERS="${CONTENDERS:-bypass lumenval l4jval jwt l4jccc}"
 ORDER="${ORDER:-fixed}"            # fixed: same pair order every round; rotate: start one later each round

@@ -26,14 +26,7 @@ KNOBS=(SECTIONS MODES ORDER DURATION WARMUP_DURATION ROUNDS COOLDOWN THREADS CON
        SKIP_BUILD BENCH_JAVA_HOME JAVA_OPTS LUMEN_JAR LUMEN_WORKDIR LUMEN_HTTP_CONFIG
        LUMEN_EMBEDDED_CONFIG LUMEN_EMBEDDED_READY LUMEN_TOKEN_KEY LUMEN_TOKEN_KID TOKEN_JAR
        PROXY_MAX_REQUEST_TIME LUMEN_ENV SPRING_ARGS PORT_BASE STARTUP_TIMEOUT KEEP_LOGS)
-shq() {  # quote a value for the printed command line: bare when safe, else single quotes
-  if [[ "$1" =~ ^[A-Za-z0-9_./:=+-]+$ ]]; then printf '%s' "$1"; else printf "'%s'" "${1//\'/\'\\\'\'}"; fi
-}
-CMDLINE=""
-for k in "${KNOBS[@]}"; do
-  if [[ -n "${!k+x}" ]]; then CMDLINE+="$k=$(shq "${!k}") "; fi
-done
-CMDLINE+="benchmarks/proxy/$(basename "$0")"
+CMDLINE="$(bench_cmdline "$0" "${KNOBS[@]}")"
 
 SECTIONS="${SECTIONS:-front embedded h2up spring h2front}"
 MODES="${MODES:-plain pipeline}"   # wrk sections: plain (no pipelining) and/or pipeline (PIPELINE deep)
