@@ -30,11 +30,11 @@ import java.util.function.UnaryOperator;
  * }</pre>
  */
 public final class LumenService implements AutoCloseable {
-    private final ServiceContext context;
+    private final DefaultServiceContext context;
     private final LumenServer server;
     private final RouterHandler router;
 
-    private LumenService(ServiceContext context, LumenServer server, RouterHandler router) {
+    private LumenService(DefaultServiceContext context, LumenServer server, RouterHandler router) {
         this.context = context;
         this.server = server;
         this.router = router;
@@ -58,7 +58,7 @@ public final class LumenService implements AutoCloseable {
         ErrorResponder errors = new ErrorResponder(statuses);
         Readiness readiness = new Readiness();
         LumenServer server = new LumenServer(serverConfig, config, readiness);
-        ServiceContext context = new DefaultServiceContext(config, serverConfig, statuses, errors, readiness,
+        DefaultServiceContext context = new DefaultServiceContext(config, serverConfig, statuses, errors, readiness,
                 server.blockingExecutor());
         LumenServer.runStartupHooks(context);
 
@@ -72,7 +72,7 @@ public final class LumenService implements AutoCloseable {
         try {
             router = HandlerChains.build(handlerFile, handlerConfig, context, guard, cl);
         } catch (RuntimeException e) {
-            ((DefaultServiceContext) context).closeShared(); // e.g. a proxy's health checker started before a later handler failed
+            context.closeShared(); // e.g. a proxy's health checker started before a later handler failed
             throw e;
         }
         guard.next(router);
@@ -80,7 +80,7 @@ public final class LumenService implements AutoCloseable {
             server.start(guard);
         } catch (RuntimeException e) {
             server.stop(context);
-            ((DefaultServiceContext) context).closeShared();
+            context.closeShared();
             throw new IllegalStateException("cannot open the listeners (" + listeners(serverConfig) + "): "
                     + rootMessage(e), e);
         }
@@ -146,7 +146,7 @@ public final class LumenService implements AutoCloseable {
     /** Graceful stop; idempotent. */
     public void stop() {
         server.stop(context);
-        ((DefaultServiceContext) context).closeShared();
+        context.closeShared();
     }
 
     @Override
