@@ -187,6 +187,30 @@ bench_rss_kb() {
   awk '/^VmRSS:/ {print $2; found=1} END {if (!found) print "NA"}' "/proc/$1/status" 2>/dev/null || echo NA
 }
 
+# bench_cpu_ticks <pid>: CPU time (user + system, in clock ticks: getconf CLK_TCK) used so far by
+# <pid> and its live children (nginx workers). Two readings around a load run, divided by the
+# requests served, give the CPU cost of one request: on a box whose cores the load generator and
+# the backend share, that is steadier than req/s, which also depends on how the scheduler splits
+# the cores. Prints NA when <pid> is gone.
+bench_cpu_ticks() {
+  local total=0 p s fields found=0
+  for p in "$1" $(ps -o pid= --ppid "$1" 2>/dev/null); do
+    s="$(cat "/proc/$p/stat" 2>/dev/null)" || continue
+    s="${s##*) }"            # the fields after "(comm) ", which may itself hold spaces
+    read -ra fields <<<"$s"
+    total=$(( total + fields[11] + fields[12] ))   # utime, stime (fields 14 and 15 of proc(5))
+    found=1
+  done
+  if (( found )); then echo "$total"; else echo NA; fi
+}
+BENCH_CLK_TCK="$(getconf CLK_TCK 2>/dev/null || echo 100)"
+
+# bench_cpu_us_per_req <ticks before> <ticks after> <requests>: CPU microseconds per request, or NA.
+bench_cpu_us_per_req() {
+  if [[ "$1" == NA || "$2" == NA || -z "$3" || "$3" == NA || "$3" == 0 ]]; then echo NA; return 0; fi
+  awk -v a="$1" -v b="$2" -v n="$3" -v hz="$BENCH_CLK_TCK" 'BEGIN { printf "%.1f\n", (b - a) * 1000000 / hz / n }'
+}
+
 # --- wrk output --------------------------------------------------------------
 
 # bench_wrk_parse <wrk-output-file>: prints "rps p50 p75 p90 p99 non2xx sockerr",

@@ -32,7 +32,9 @@ SECTIONS="${SECTIONS:-front embedded h2up spring h2front}"
 MODES="${MODES:-plain pipeline}"   # wrk sections: plain (no pipelining) and/or pipeline (PIPELINE deep)
 ORDER="${ORDER:-rotate}"           # rotate: A B C, B C A, ...; fixed: A B C every round
 DURATION="${DURATION:-10}"
-WARMUP_DURATION="${WARMUP_DURATION:-$DURATION}"
+# 20 s: under this load HotSpot is still compiling the JVM contenders' request path 10-15 s in
+# (-XX:+PrintCompilation), and a round measured before that charges Lumen and light-4j for the JIT.
+WARMUP_DURATION="${WARMUP_DURATION:-20}"
 ROUNDS="${ROUNDS:-3}"
 COOLDOWN="${COOLDOWN:-1}"
 THREADS="${THREADS:-2}"
@@ -223,7 +225,8 @@ fi
 
 # --- bookkeeping ---------------------------------------------------------------------
 declare -A C_PORT=() C_LABEL=() C_PID=() C_CMD=() C_H2=() C_TOKEN=() C_RSS=()
-declare -A RPS=() LAT=() OK=() ERRSUM=()
+declare -A RPS=() LAT=() OK=() ERRSUM=() CPU=() BCPU=()
+BACKEND_ID=""      # the id of the section's backend, whose CPU per request is recorded beside each proxy's
 FAILED_RUNS=()
 WARMUP_ISSUES=()
 HEADLINE=()       # Lumen's ratios from every section, repeated at the end of the summary
@@ -465,15 +468,22 @@ h2load_parse() {
 }
 
 # run_load <id> <mode> <duration> <file>: one bounded run; sets L_RPS L_LAT L_ERR L_OK (1 = clean).
+# Also sets L_CPU and L_BCPU: CPU microseconds per request of the contender's processes and of the
+# section's backend (NA when the contender is the backend itself).
 run_load() {
-  local id="$1" mode="$2" d="$3" f="$4" rc=0 non2xx sockerr ndone reqs
+  local id="$1" mode="$2" d="$3" f="$4" rc=0 non2xx sockerr ndone reqs c0 c1 b0=NA b1=NA
+  local bpid="${C_PID[${BACKEND_ID:-}]:-}"
+  [[ "$bpid" == "${C_PID[$id]}" ]] && bpid=""
   load_cmd "$id" "$mode" "$d"
+  c0="$(bench_cpu_ticks "${C_PID[$id]}")"; [[ -n "$bpid" ]] && b0="$(bench_cpu_ticks "$bpid")"
   timeout $(( d + 30 )) "${LOAD[@]}" >"$f" 2>&1 || rc=$?
+  c1="$(bench_cpu_ticks "${C_PID[$id]}")"; [[ -n "$bpid" ]] && b1="$(bench_cpu_ticks "$bpid")"
   kill -0 "${C_PID[$id]}" 2>/dev/null || bench_die "[$SEC] ${C_LABEL[$id]} died under load (log: $RUN_DIR/server-$SEC-$id.log)"
   L_OK=1
   if [[ "$mode" == h2 ]]; then
     read -r L_RPS L_LAT L_ERR ndone < <(h2load_parse "$f")
     (( ndone > 0 )) || L_OK=0
+    reqs="$ndone"
   else
     read -r L_RPS _ _ _ L_LAT non2xx sockerr < <(bench_wrk_parse "$f")
     L_ERR=$(( non2xx + sockerr ))
@@ -483,6 +493,8 @@ run_load() {
     if [[ "$L_LAT" != NA ]] && awk -v v="$L_LAT" 'BEGIN { exit !(v <= 0) }'; then L_LAT=NA; fi
   fi
   if (( rc != 0 )) || [[ "$L_RPS" == NA ]] || (( L_ERR > 0 )); then L_OK=0; fi
+  L_CPU="$(bench_cpu_us_per_req "$c0" "$c1" "$reqs")"
+  L_BCPU="$(bench_cpu_us_per_req "$b0" "$b1" "$reqs")"
   if (( L_OK == 0 )); then
     bench_log "[$SEC] FAILED RUN: ${C_LABEL[$id]} $mode: exit $rc, $L_ERR errors (non-2xx/socket errors/failed streams), req/s $L_RPS ($f)"
     sed -n '1,40p' "$f" >&2
@@ -515,11 +527,11 @@ measure() {
         run_load "$id" "$mode" "$DURATION" "$f"
         k="$SEC|$mode|$id|$r"
         # shellcheck disable=SC2034  # LAT is read through the nameref in good_values
-        { RPS[$k]="$L_RPS"; LAT[$k]="$L_LAT"; OK[$k]="$L_OK"; }
+        { RPS[$k]="$L_RPS"; LAT[$k]="$L_LAT"; OK[$k]="$L_OK"; CPU[$k]="$L_CPU"; BCPU[$k]="$L_BCPU"; }
         ERRSUM[$SEC|$mode|$id]=$(( ${ERRSUM[$SEC|$mode|$id]:-0} + L_ERR ))
         if (( L_OK == 0 )); then FAILED_RUNS+=("$SEC $mode ${C_LABEL[$id]} round $r: $L_ERR errors (${f#"$BENCH_DIR"/})"); fi
         printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$SEC" "$mode" "$id" "$r" "$L_RPS" "$L_LAT" "$L_ERR" "$L_OK" "${f#"$RUN_DIR"/}" >>"$RESULTS"
-        bench_log "[$SEC] round $r/$ROUNDS $mode ${C_LABEL[$id]}: $L_RPS req/s, $([[ "$mode" == h2 ]] && echo mean || echo p99) ${L_LAT} ms, errors $L_ERR"
+        bench_log "[$SEC] round $r/$ROUNDS $mode ${C_LABEL[$id]}: $L_RPS req/s, $([[ "$mode" == h2 ]] && echo mean || echo p99) ${L_LAT} ms, errors $L_ERR, CPU/request ${L_CPU} us (backend ${L_BCPU} us)"
         sleep "$COOLDOWN"
       done
     done
@@ -551,7 +563,7 @@ mode_title() {
 # report_section <title> <ratio pairs "a/b" ...>: appends the section to the summary.
 report_section() {
   local title="$1"; shift
-  local mode id v mn mx med r k a b pair ma mb rr lines=() ratio_rows=()
+  local mode id v mn mx med r k a b pair ma mb ca cb cr rr lines=() ratio_rows=()
   {
     echo "## $title"
     echo
@@ -571,8 +583,8 @@ report_section() {
       echo
       echo "Load: \`${LOAD[*]}\` (port and token file per contender)."
       echo
-      echo "| contender | median req/s | min - max | spread | $([[ "$mode" == h2 ]] && echo "mean latency median (ms)" || echo "p99 median (ms)") | req/s per round | errors |"
-      echo "|---|---:|---:|---:|---:|---|---:|"
+      echo "| contender | median req/s | min - max | spread | $([[ "$mode" == h2 ]] && echo "mean latency median (ms)" || echo "p99 median (ms)") | CPU µs/request | backend CPU µs/request | req/s per round | errors |"
+      echo "|---|---:|---:|---:|---:|---:|---:|---|---:|"
       for id in "${SEC_IDS[@]}"; do
         mapfile -t v < <(good_values RPS "$mode" "$id")
         lines=()
@@ -582,12 +594,14 @@ report_section() {
         done
         if (( ${#v[@]} > 0 )); then
           med="$(bench_median "${v[@]}")"; mn="$(bench_min "${v[@]}")"; mx="$(bench_max "${v[@]}")"
-          printf '| %s | %s | %s - %s | %s%% | %s | %s | %s |\n' "${C_LABEL[$id]}" "$(bench_fmt '%.0f' "$med")" \
+          printf '| %s | %s | %s - %s | %s%% | %s | %s | %s | %s | %s |\n' "${C_LABEL[$id]}" "$(bench_fmt '%.0f' "$med")" \
             "$(bench_fmt '%.0f' "$mn")" "$(bench_fmt '%.0f' "$mx")" \
             "$(bench_fmt '%.1f' "$(bench_calc "($mx-$mn)*100/$med")")" \
-            "$(bench_fmt '%.2f' "$(median_of LAT "$mode" "$id")")" "${lines[*]}" "${ERRSUM[$SEC|$mode|$id]:-0}"
+            "$(bench_fmt '%.2f' "$(median_of LAT "$mode" "$id")")" \
+            "$(bench_fmt '%.1f' "$(median_of CPU "$mode" "$id")")" "$(bench_fmt '%.1f' "$(median_of BCPU "$mode" "$id")")" \
+            "${lines[*]}" "${ERRSUM[$SEC|$mode|$id]:-0}"
         else
-          printf '| %s | NA | NA | NA | NA | %s | %s |\n' "${C_LABEL[$id]}" "${lines[*]}" "${ERRSUM[$SEC|$mode|$id]:-0}"
+          printf '| %s | NA | NA | NA | NA | NA | NA | %s | %s |\n' "${C_LABEL[$id]}" "${lines[*]}" "${ERRSUM[$SEC|$mode|$id]:-0}"
         fi
       done
     done
@@ -603,12 +617,14 @@ report_section() {
           fi
         done
         ma="$(median_of RPS "$mode" "$a")"; mb="$(median_of RPS "$mode" "$b")"
+        ca="$(median_of CPU "$mode" "$a")"; cb="$(median_of CPU "$mode" "$b")"
+        cr=NA; if [[ "$ca" != NA && "$cb" != NA ]] && awk -v v="$cb" 'BEGIN { exit !(v > 0) }'; then cr="$(bench_fmt '%.3f' "$(bench_calc "$ca/$cb")")"; fi
         if [[ "$ma" == NA || "$mb" == NA || ${#rr[@]} -eq 0 ]]; then
-          ratio_rows+=("| ${C_LABEL[$a]} / ${C_LABEL[$b]} | $mode | NA | NA |")
+          ratio_rows+=("| ${C_LABEL[$a]} / ${C_LABEL[$b]} | $mode | NA | NA | $cr |")
         else
-          ratio_rows+=("$(printf '| %s / %s | %s | %s | %s - %s |' "${C_LABEL[$a]}" "${C_LABEL[$b]}" "$mode" \
+          ratio_rows+=("$(printf '| %s / %s | %s | %s | %s - %s | %s |' "${C_LABEL[$a]}" "${C_LABEL[$b]}" "$mode" \
             "$(bench_fmt '%.3f' "$(bench_calc "$ma/$mb")")" \
-            "$(bench_fmt '%.3f' "$(bench_min "${rr[@]}")")" "$(bench_fmt '%.3f' "$(bench_max "${rr[@]}")")")")
+            "$(bench_fmt '%.3f' "$(bench_min "${rr[@]}")")" "$(bench_fmt '%.3f' "$(bench_max "${rr[@]}")")" "$cr")")
         fi
         if [[ "$a" == lumen* ]]; then
           HEADLINE+=("| $SEC | ${ratio_rows[-1]#| }")
@@ -620,8 +636,10 @@ report_section() {
       echo
       echo "### Ratios (req/s)"
       echo
-      echo "| ratio | mode | median / median | per-round range |"
-      echo "|---|---|---:|---:|"
+      echo "CPU/request: the first contender's median CPU microseconds per request over the second's (below 1: cheaper)."
+      echo
+      echo "| ratio | mode | median / median | per-round range | CPU/request |"
+      echo "|---|---|---:|---:|---:|"
       printf '%s\n' "${ratio_rows[@]}"
     fi
     echo
@@ -686,6 +704,7 @@ TOKEN_JAR_USED=""
 # --- sections ------------------------------------------------------------------------------------
 section_front() {
   new_section front /v1/pets "${MODE_LIST[@]}"
+  BACKEND_ID=backend
   SEC_READY=/v1/pets
   start_undertow backend false
   UPSTREAM_PORT="${C_PORT[backend]}"; UPSTREAM="http://127.0.0.1:$UPSTREAM_PORT"
@@ -700,6 +719,7 @@ section_front() {
 
 section_embedded() {
   new_section embedded '/v1/pets?limit=10' "${MODE_LIST[@]}"
+  BACKEND_ID=backend
   start_undertow backend false
   UPSTREAM_PORT="$(port_of_role backend)"; UPSTREAM="http://127.0.0.1:$UPSTREAM_PORT"
   local c
@@ -728,6 +748,7 @@ section_embedded() {
 
 section_h2up() {
   new_section h2up /v1/pets "${MODE_LIST[@]}"
+  BACKEND_ID=backend
   SEC_READY=/v1/pets
   start_undertow backend true
   UPSTREAM_PORT="$(port_of_role backend)"; UPSTREAM="http://127.0.0.1:$UPSTREAM_PORT"
@@ -755,6 +776,7 @@ section_h2up() {
 
 section_spring() {
   new_section spring /v1/pets "${MODE_LIST[@]}"
+  BACKEND_ID=spring
   SEC_READY=/v1/pets
   start_spring
   UPSTREAM_PORT="${C_PORT[spring]}"; UPSTREAM="http://127.0.0.1:$UPSTREAM_PORT"
@@ -769,6 +791,7 @@ section_spring() {
 
 section_h2front() {
   new_section h2front /v1/pets h2
+  BACKEND_ID=backend
   SEC_READY=/v1/pets
   local backend_h2=false
   if in_list backend "$H2FRONT_CONTENDERS"; then backend_h2=true; fi
@@ -816,8 +839,8 @@ if (( ${#HEADLINE[@]} > 0 )); then
   {
     echo "## Lumen's ratios, all sections (req/s, median / median; per-round range)"
     echo
-    echo "| section | ratio | mode | median / median | per-round range |"
-    echo "|---|---|---|---:|---:|"
+    echo "| section | ratio | mode | median / median | per-round range | CPU/request |"
+    echo "|---|---|---|---:|---:|---:|"
     printf '%s\n' "${HEADLINE[@]}"
     echo
     echo "\`proxy-bench ${HEADLINE_KV[*]} failed_runs=${#FAILED_RUNS[@]}\`"

@@ -43,7 +43,8 @@ class ForwardingTest {
 
     @BeforeAll
     static void start() {
-        backend = Backend.http("b1").respond("/echo", ForwardingTest::echo).start();
+        backend = Backend.http("b1").respond("/echo", ForwardingTest::echo)
+                .respond("/slow", Backend.slow(300, () -> "slow")).start();
         proxy = ProxyUnderTest.in(dir).hosts(backend.url()).start();
     }
 
@@ -92,6 +93,50 @@ class ForwardingTest {
         assertEquals(List.of("1", "2"), got.headers("X-Twice"));
         assertEquals("text/plain", got.header("Accept"));
         assertEquals(0, got.body().length);
+    }
+
+    /**
+     * HTTP/1.1 pipelining, with the next requests arriving while the first is still at the
+     * upstream: the proxy keeps the client connection readable during a bodiless request (it saves
+     * two epoll_ctl calls a request), so this is the case where bytes show up mid-exchange.
+     */
+    @Test
+    void pipelinedRequestsArrivingWhileOneIsInFlightAreAnsweredInOrder() throws Exception {
+        try (RawHttp c = new RawHttp(proxy.port(), 5000)) {
+            c.send("GET /slow/1 HTTP/1.1\r\nHost: x\r\n\r\n");
+            Thread.sleep(100); // the first request is now waiting for the upstream
+            c.send("POST /echo/2 HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nContent-Length: 5\r\n\r\nhello"
+                    + "GET /echo/3 HTTP/1.1\r\nHost: x\r\nX-Want-Status: 202\r\n\r\n"
+                    + "DELETE /echo/4 HTTP/1.1\r\nHost: x\r\n\r\n");
+            RawHttp.Response first = c.read();
+            assertEquals(200, first.status());
+            assertEquals("slow", first.bodyText());
+            RawHttp.Response second = c.read();
+            assertEquals(200, second.status());
+            assertEquals("POST", second.header("X-Method"));
+            assertEquals("hello", second.bodyText());
+            RawHttp.Response third = c.read();
+            assertEquals(202, third.status());
+            assertEquals("GET", third.header("X-Method"));
+            RawHttp.Response fourth = c.read();
+            assertEquals(200, fourth.status());
+            assertEquals("DELETE", fourth.header("X-Method"));
+        }
+        assertEquals(List.of("/slow/1", "/echo/2", "/echo/3", "/echo/4"),
+                backend.received().stream().map(Backend.Received::uri).toList());
+    }
+
+    /** A client that hangs up while its request is at the upstream costs nothing afterwards. */
+    @Test
+    void aClientLeavingDuringABodilessRequestLeavesTheProxyServing() throws Exception {
+        try (RawHttp c = new RawHttp(proxy.port(), 5000)) {
+            c.send("GET /slow/gone HTTP/1.1\r\nHost: x\r\n\r\n");
+            Thread.sleep(50);
+        } // closed while the upstream is still working
+        Thread.sleep(400);
+        HttpResponse<String> r = proxy.send(proxy.request("/echo/after").GET().build());
+        assertEquals(200, r.statusCode());
+        assertEquals("GET", r.headers().firstValue("X-Method").orElse(null));
     }
 
     @ParameterizedTest(name = "{0} answered {1}")

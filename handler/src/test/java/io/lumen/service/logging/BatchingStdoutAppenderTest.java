@@ -73,4 +73,32 @@ class BatchingStdoutAppenderTest {
         assertEquals(20_000, written + a.dropped());
         assertTrue(a.dropped() > 0, "a queue of 1 cannot keep 20000 lines");
     }
+
+    @Test
+    void anIdleWriterSleepsAndTheNextLineWakesIt() throws Exception {
+        LoggerContext ctx = (LoggerContext) org.slf4j.LoggerFactory.getILoggerFactory();
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        BatchingStdoutAppender a = appender(ctx, out, 1000);
+        Logger log = logger(ctx, a);
+        try {
+            log.info("first");
+            Thread.sleep(500);
+            long before = a.wakeups();
+            Thread.sleep(500);
+            long idleWakeups = a.wakeups() - before;
+            // polling every millisecond would be ~500 here; a sleeping writer wakes a few times at most
+            assertTrue(idleWakeups < 20, "the writer woke " + idleWakeups + " times in 500 ms with nothing to write");
+
+            log.info("after the pause");
+            long deadline = System.nanoTime() + 2_000_000_000L;
+            while (!out.toString(StandardCharsets.UTF_8).contains("after the pause") && System.nanoTime() < deadline) {
+                Thread.sleep(5);
+            }
+            assertTrue(out.toString(StandardCharsets.UTF_8).contains("after the pause"),
+                    "a line logged to a sleeping writer was not written within 2 s");
+        } finally {
+            a.stop();
+        }
+        assertEquals(List.of(" first", " after the pause"), out.toString(StandardCharsets.UTF_8).lines().toList());
+    }
 }
