@@ -8,7 +8,10 @@
 # Prints a table and ends with one line:
 #   client-bench lumen_vs_jdk=<x> lumen_vs_okhttp=<x> lumen_vs_jetty=<x> lumen_vs_light4j=<x> failed_responses=<n>
 # Variables: CLIENTS (lumen,jdk,okhttp,jetty,light4j), WINDOWS (1,16,128), REQUESTS (10000),
-# ROUNDS (3), WARMUPS (1), SKIP_BUILD (0), JAVA_OPTS, BENCH_JAVA_HOME.
+# ROUNDS (3), WARMUPS (1), RUNS (1), SKIP_BUILD (0), JAVA_OPTS, BENCH_JAVA_HOME.
+# RUNS > 1 repeats the whole benchmark in fresh JVMs (the JIT compiles the shared server and the
+# clients differently in each, and ratios move by 10-30% between JVMs) and ends with the median of
+# every ratio over the runs and the sum of their failed responses.
 set -euo pipefail
 
 # shellcheck source-path=SCRIPTDIR source=../lib.sh
@@ -20,12 +23,14 @@ WINDOWS="${WINDOWS:-1,16,128}"
 REQUESTS="${REQUESTS:-10000}"
 ROUNDS="${ROUNDS:-3}"
 WARMUPS="${WARMUPS:-1}"
+RUNS="${RUNS:-1}"
 SKIP_BUILD="${SKIP_BUILD:-0}"
 JAVA_OPTS="${JAVA_OPTS:-}"
-for k in REQUESTS ROUNDS WARMUPS; do
+for k in REQUESTS ROUNDS WARMUPS RUNS; do
   [[ "${!k}" =~ ^[0-9]+$ ]] || bench_die "$k must be a non-negative integer, got '${!k}'"
 done
 (( ROUNDS >= 3 )) || bench_die "ROUNDS must be at least 3, got $ROUNDS"
+(( RUNS >= 1 )) || bench_die "RUNS must be at least 1, got $RUNS"
 read -ra JOPTS <<<"$JAVA_OPTS"
 
 bench_find_java
@@ -47,7 +52,42 @@ if [[ "$SKIP_BUILD" != 1 || ! -f "$JAR" ]]; then
     >>"$OUT_DIR/client-build-$TS.log" 2>&1 || bench_die "benchmark build failed (log: $OUT_DIR/client-build-$TS.log)"
 fi
 
-bench_log "load before the run: $(uptime | sed 's/.*load average/load average/')"
-"$BENCH_JAVA" "${JOPTS[@]}" -Dbench.clients="$CLIENTS" -Dbench.windows="$WINDOWS" -Dbench.requests="$REQUESTS" \
-  -Dbench.rounds="$ROUNDS" -Dbench.warmups="$WARMUPS" -jar "$JAR" 2> >(grep -v '^WARNING' >&2) | tee "$LOG"
-bench_log "load after the run: $(uptime | sed 's/.*load average/load average/'); output in $LOG"
+bench_log "command: $(bench_cmdline "$0" CLIENTS WINDOWS REQUESTS ROUNDS WARMUPS RUNS SKIP_BUILD JAVA_OPTS BENCH_JAVA_HOME)"
+LAST_LINES=()
+for (( run = 1; run <= RUNS; run++ )); do
+  RUN_LOG="$LOG"; (( RUNS == 1 )) || RUN_LOG="${LOG%.log}-run$run.log"
+  bench_log "run $run/$RUNS; load before: $(uptime | sed 's/.*load average/load average/')"
+  "$BENCH_JAVA" "${JOPTS[@]}" -Dbench.clients="$CLIENTS" -Dbench.windows="$WINDOWS" -Dbench.requests="$REQUESTS" \
+    -Dbench.rounds="$ROUNDS" -Dbench.warmups="$WARMUPS" -jar "$JAR" 2> >(grep -v '^WARNING' >&2) | tee "$RUN_LOG"
+  line="$(grep '^client-bench ' "$RUN_LOG" | tail -n 1)"
+  [[ -n "$line" ]] || bench_die "run $run printed no client-bench line (output in $RUN_LOG)"
+  LAST_LINES+=("$line")
+  bench_log "run $run/$RUNS done; load after: $(uptime | sed 's/.*load average/load average/'); output in $RUN_LOG"
+done
+if (( RUNS > 1 )); then
+  {
+    echo
+    echo "Per run (Lumen's req/s over each client's at the largest window):"
+    printf '  %s\n' "${LAST_LINES[@]}"
+    # the median of each ratio over the runs; failed responses summed
+    printf '%s\n' "${LAST_LINES[@]}" | awk '
+      { for (i = 2; i <= NF; i++) { split($i, kv, "="); k = kv[1]; v = kv[2]
+          if (NR == 1) order[++n] = k
+          if (k == "failed_responses") failed += v; else if (v != "NA") vals[k] = vals[k] " " v } }
+      END {
+        out = "client-bench"
+        for (j = 1; j <= n; j++) {
+          k = order[j]
+          if (k == "failed_responses") { out = out " failed_responses=" failed; continue }
+          m = split(substr(vals[k], 2), a, " ")
+          if (m == 0) { out = out " " k "=NA"; continue }
+          for (x = 1; x <= m; x++) for (y = x + 1; y <= m; y++) if (a[y] + 0 < a[x] + 0) { t = a[x]; a[x] = a[y]; a[y] = t }
+          med = (m % 2) ? a[(m + 1) / 2] : (a[m / 2] + a[m / 2 + 1]) / 2
+          out = out sprintf(" %s=%.2f", k, med)
+        }
+        print ""
+        print "Median over the runs:"
+        print out
+      }'
+  } | tee -a "$LOG"
+fi

@@ -104,9 +104,11 @@ final class Conn implements IoFuture.Notifier<ClientConnection, Object>, Runnabl
      * At most this many requests share one flush. Unbounded batches made 128 requests in flight
      * move in lock-step bursts (the server idled while the client gathered, then the other way
      * round); 8 was about 10% faster there than both unbounded batches and no batching, and no
-     * slower at 16 in flight (benchmarks/RESULTS.md, "HTTP clients").
+     * slower at 16 in flight (benchmarks/RESULTS.md, "HTTP clients"). The system property
+     * {@code lumen.client.h2FlushEvery} changes it for such A/B runs: 1 flushes every request as
+     * Undertow does, a large value batches a whole IO iteration.
      */
-    static final int FLUSH_EVERY = 8;
+    static final int FLUSH_EVERY = Math.max(1, Integer.getInteger("lumen.client.h2FlushEvery", 8));
 
     /**
      * Called before a request is written. On the connection's own IO thread (a request sent from a
@@ -117,7 +119,7 @@ final class Conn implements IoFuture.Notifier<ClientConnection, Object>, Runnabl
      */
     void beforeSend() {
         Http2Channel channel = h2;
-        if (channel == null || connection.getIoThread() != Thread.currentThread()) {
+        if (channel == null || FLUSH_EVERY == 1 || connection.getIoThread() != Thread.currentThread()) {
             return;
         }
         if (batching) {

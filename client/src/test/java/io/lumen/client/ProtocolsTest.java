@@ -75,6 +75,41 @@ class ProtocolsTest {
         }
     }
 
+    /**
+     * Requests sent from a response callback run on the connection's IO thread, where HTTP/2
+     * frames are batched and flushed every {@link Conn#FLUSH_EVERY} requests and at the end of
+     * the IO iteration: a burst several times that size must all reach the server and complete.
+     */
+    @Test
+    void aBurstSentFromAResponseCallbackIsFlushedAndCompletes() throws Exception {
+        int burst = Conn.FLUSH_EVERY * 5 + 3;
+        try (LumenClient client = trusting().build()) {
+            send(client, Request.get(h2Server.https("/get?name=warm")).build()); // the connection exists
+            java.util.List<java.util.concurrent.CompletableFuture<Response>> all =
+                    java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+            java.util.concurrent.CompletableFuture<Boolean> sent = new java.util.concurrent.CompletableFuture<>();
+            // a slow answer: the callback below is registered in time and runs on the IO thread
+            client.send(Request.get(h2Server.https("/slow?ms=100")).build()).whenComplete((r, e) -> {
+                boolean onIoThread = org.xnio.XnioIoThread.currentThread() != null;
+                for (int i = 0; i < burst; i++) {
+                    all.add(client.send(i % 2 == 0
+                            ? Request.get(h2Server.https("/get?name=g" + i)).build()
+                            : Request.post(h2Server.https("/post")).body("p" + i).build()));
+                }
+                sent.complete(onIoThread);
+            });
+            assertEquals(true, sent.get(5, TimeUnit.SECONDS), "the burst was sent from the connection's IO thread");
+            assertEquals(burst, all.size());
+            for (int i = 0; i < burst; i++) {
+                Response r = all.get(i).get(5, TimeUnit.SECONDS);
+                assertEquals(200, r.status());
+                assertEquals("Hello " + (i % 2 == 0 ? "g" : "p") + i, r.bodyString());
+                assertEquals("HTTP/2.0", r.protocol());
+            }
+            assertEquals(1, client.stats().opened(), "one HTTP/2 connection carried the whole burst");
+        }
+    }
+
     @Test
     void alpnFallsBackToHttp11WhenTheServerHasNoHttp2() throws Exception {
         try (LumenClient client = trusting().build()) {
