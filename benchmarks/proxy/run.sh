@@ -20,7 +20,7 @@ PROXY_DIR="$BENCH_DIR/proxy"
 (( $# == 0 )) || bench_die "proxy/run.sh takes no arguments: configure it with variables (see benchmarks/proxy/README.md)"
 
 # Which knobs the caller set, before defaulting them, for the printed command line.
-KNOBS=(SECTIONS MODES ORDER DURATION WARMUP_DURATION ROUNDS COOLDOWN THREADS CONNECTIONS PIPELINE
+KNOBS=(SECTIONS MODES ORDER DURATION WARMUP_DURATION REWARM ROUNDS COOLDOWN THREADS CONNECTIONS PIPELINE
        H2_THREADS H2_CLIENTS H2_STREAMS PROXY_THREADS NGINX_KEEPALIVE
        FRONT_CONTENDERS EMBEDDED_CONTENDERS H2UP_CONTENDERS SPRING_CONTENDERS H2FRONT_CONTENDERS
        SKIP_BUILD BENCH_JAVA_HOME JAVA_OPTS LUMEN_JAR LUMEN_WORKDIR LUMEN_HTTP_CONFIG
@@ -35,6 +35,13 @@ DURATION="${DURATION:-10}"
 # 20 s: under this load HotSpot is still compiling the JVM contenders' request path 10-15 s in
 # (-XX:+PrintCompilation), and a round measured before that charges Lumen and light-4j for the JIT.
 WARMUP_DURATION="${WARMUP_DURATION:-20}"
+# REWARM: seconds of discarded load on a contender right before each of its measured runs. While the
+# others are measured it idles, and HotSpot then throws away its compiled XNIO event loop
+# (WorkerThread.run "made not entrant: uncommon trap": the idle path was never taken under load)
+# and recompiles it during the next run: -XX:+PrintCompilation counted 180 compilations in a round
+# after 22 s idle against 38 in a round right after another, 5-15% fewer req/s. nginx and HAProxy
+# get the same re-warm. 0 turns it off.
+REWARM="${REWARM:-5}"
 ROUNDS="${ROUNDS:-3}"
 COOLDOWN="${COOLDOWN:-1}"
 THREADS="${THREADS:-2}"
@@ -80,7 +87,7 @@ PIPELINE_LUA="$BENCH_DIR/pipeline.lua"
 AUTH_LUA="$PROXY_DIR/auth-pipeline.lua"
 
 # --- validate the knobs --------------------------------------------------------
-for k in DURATION WARMUP_DURATION ROUNDS COOLDOWN THREADS CONNECTIONS PIPELINE H2_THREADS H2_CLIENTS \
+for k in DURATION WARMUP_DURATION REWARM ROUNDS COOLDOWN THREADS CONNECTIONS PIPELINE H2_THREADS H2_CLIENTS \
          H2_STREAMS PROXY_THREADS NGINX_KEEPALIVE PORT_BASE STARTUP_TIMEOUT; do
   [[ "${!k}" =~ ^[0-9]+$ ]] || bench_die "$k must be a non-negative integer, got '${!k}'"
 done
@@ -524,6 +531,9 @@ measure() {
     for mode in "${SEC_MODES[@]}"; do
       for id in "${order[@]}"; do
         f="$RUN_DIR/$SEC-$mode-$id-round$r.txt"
+        if (( REWARM > 0 )); then   # discarded; see REWARM
+          run_load "$id" "$mode" "$REWARM" "$RUN_DIR/$SEC-$mode-$id-round$r-rewarm.txt" >/dev/null 2>&1 || true
+        fi
         run_load "$id" "$mode" "$DURATION" "$f"
         k="$SEC|$mode|$id|$r"
         # shellcheck disable=SC2034  # LAT is read through the nameref in good_values
@@ -810,7 +820,7 @@ est=0
 for s in "${SECTION_LIST[@]}"; do
   read -ra ids <<<"$(section_contenders "$s")"
   nm=${#MODE_LIST[@]}; [[ "$s" == h2front ]] && nm=1
-  est=$(( est + ${#ids[@]} * nm * (WARMUP_DURATION + COOLDOWN + ROUNDS * (DURATION + COOLDOWN)) ))
+  est=$(( est + ${#ids[@]} * nm * (WARMUP_DURATION + COOLDOWN + ROUNDS * (REWARM + DURATION + COOLDOWN)) ))
 done
 bench_log "command: $CMDLINE"
 bench_log "output: ${RUN_DIR#"$BENCH_REPO_ROOT"/}; load alone takes about $(( est / 60 )) min $(( est % 60 )) s, plus startups"
@@ -825,7 +835,7 @@ bench_log "output: ${RUN_DIR#"$BENCH_REPO_ROOT"/}; load alone takes about $(( es
   echo "- Tools: $(wrk -v 2>&1 | head -n 1 | cut -d' ' -f1-2)$(command -v nginx >/dev/null && echo ", $(nginx -v 2>&1 | sed 's/.*: //')")$(command -v haproxy >/dev/null && echo ", HAProxy $(haproxy -v 2>&1 | awk 'NR == 1 {print $3}')")$(command -v h2load >/dev/null && echo ", $(h2load --version 2>&1 | head -n 1)")"
   echo "- Repo: $(git -C "$BENCH_REPO_ROOT" rev-parse --short HEAD 2>/dev/null || echo unknown)$(git -C "$BENCH_REPO_ROOT" diff --quiet HEAD 2>/dev/null || echo ' (dirty)')"
   echo "- Lumen: \`$LUMEN_JAR\` (cwd \`$LUMEN_WORKDIR\`)$([[ "$LUMEN_JAR" != "$LUMEN_DEFAULT_JAR" ]] && echo " -- **LUMEN_JAR is overridden: the Lumen rows are whatever that jar is**")"
-  echo "- Procedure: per section, all its servers side by side on 127.0.0.1; one ${WARMUP_DURATION}s warm-up per contender and mode (discarded); $ROUNDS round(s) of ${DURATION}s, contenders $([[ "$ORDER" == rotate ]] && echo "rotated every round" || echo "in the same order every round"), ${COOLDOWN}s idle between runs. Proxies: $PROXY_THREADS IO threads / workers each; nginx keepalive $NGINX_KEEPALIVE to the upstream; HAProxy http-reuse always"
+  echo "- Procedure: per section, all its servers side by side on 127.0.0.1; one ${WARMUP_DURATION}s warm-up per contender and mode (discarded); $ROUNDS round(s) of ${DURATION}s, each run preceded by ${REWARM}s of discarded load on the same contender (REWARM), contenders $([[ "$ORDER" == rotate ]] && echo "rotated every round" || echo "in the same order every round"), ${COOLDOWN}s idle between runs. Proxies: $PROXY_THREADS IO threads / workers each; nginx keepalive $NGINX_KEEPALIVE to the upstream; HAProxy http-reuse always"
   echo "- Spread = (max - min) / median over the clean rounds. wrk records one latency per pipelined batch, so pipelined p99s are per batch of $PIPELINE. A run with any non-2xx response, socket error or failed h2 stream is FAILED: left out of medians and ratios, and the script exits non-zero."
   echo
 } >"$SUMMARY"
