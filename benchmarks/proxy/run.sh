@@ -39,8 +39,8 @@ WARMUP_DURATION="${WARMUP_DURATION:-20}"
 # others are measured it idles, and HotSpot then throws away its compiled XNIO event loop
 # (WorkerThread.run "made not entrant: uncommon trap": the idle path was never taken under load)
 # and recompiles it during the next run: -XX:+PrintCompilation counted 180 compilations in a round
-# after 22 s idle against 38 in a round right after another, 5-15% fewer req/s. nginx and HAProxy
-# get the same re-warm. 0 turns it off.
+# after 22 s idle against 38 in a round right after another; in eight hand-made pairs such a
+# round was slower in five (by 3-15%) and not in three. nginx and HAProxy get the same re-warm. 0 turns it off.
 REWARM="${REWARM:-5}"
 ROUNDS="${ROUNDS:-3}"
 COOLDOWN="${COOLDOWN:-1}"
