@@ -187,6 +187,12 @@ bench_rss_kb() {
   awk '/^VmRSS:/ {print $2; found=1} END {if (!found) print "NA"}' "/proc/$1/status" 2>/dev/null || echo NA
 }
 
+# bench_pid_tree <pid>: <pid> and its direct children (nginx's workers), one per line.
+bench_pid_tree() {
+  echo "$1"
+  ps -o pid= --ppid "$1" 2>/dev/null || true
+}
+
 # bench_cpu_ticks <pid>: CPU time (user + system, in clock ticks: getconf CLK_TCK) used so far by
 # <pid> and its live children (nginx workers). Two readings around a load run, divided by the
 # requests served, give the CPU cost of one request: on a box whose cores the load generator and
@@ -194,7 +200,7 @@ bench_rss_kb() {
 # the cores. Prints NA when <pid> is gone.
 bench_cpu_ticks() {
   local total=0 p s fields found=0
-  for p in "$1" $(ps -o pid= --ppid "$1" 2>/dev/null); do
+  for p in $(bench_pid_tree "$1"); do
     s="$(cat "/proc/$p/stat" 2>/dev/null)" || continue
     s="${s##*) }"            # the fields after "(comm) ", which may itself hold spaces
     read -ra fields <<<"$s"

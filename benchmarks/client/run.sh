@@ -69,25 +69,16 @@ if (( RUNS > 1 )); then
     echo
     echo "Per run (Lumen's req/s over each client's at the largest window):"
     printf '  %s\n' "${LAST_LINES[@]}"
-    # the median of each ratio over the runs; failed responses summed
-    printf '%s\n' "${LAST_LINES[@]}" | awk '
-      { for (i = 2; i <= NF; i++) { split($i, kv, "="); k = kv[1]; v = kv[2]
-          if (NR == 1) order[++n] = k
-          if (k == "failed_responses") failed += v; else if (v != "NA") vals[k] = vals[k] " " v } }
-      END {
-        out = "client-bench"
-        for (j = 1; j <= n; j++) {
-          k = order[j]
-          if (k == "failed_responses") { out = out " failed_responses=" failed; continue }
-          m = split(substr(vals[k], 2), a, " ")
-          if (m == 0) { out = out " " k "=NA"; continue }
-          for (x = 1; x <= m; x++) for (y = x + 1; y <= m; y++) if (a[y] + 0 < a[x] + 0) { t = a[x]; a[x] = a[y]; a[y] = t }
-          med = (m % 2) ? a[(m + 1) / 2] : (a[m / 2] + a[m / 2 + 1]) / 2
-          out = out sprintf(" %s=%.2f", k, med)
-        }
-        print ""
-        print "Median over the runs:"
-        print out
-      }'
+    # the median of each ratio over the runs (bench_median); failed responses summed
+    out="client-bench"
+    for key in lumen_vs_jdk lumen_vs_okhttp lumen_vs_jetty lumen_vs_light4j; do
+      mapfile -t vals < <(printf '%s\n' "${LAST_LINES[@]}" | grep -o "$key=[0-9][0-9.]*" | cut -d= -f2)
+      out+=" $key=$(bench_fmt '%.2f' "$(bench_median "${vals[@]}")")"
+    done
+    failed=0
+    for line in "${LAST_LINES[@]}"; do failed=$(( failed + ${line##*failed_responses=} )); done
+    echo
+    echo "Median over the runs:"
+    echo "$out failed_responses=$failed"
   } | tee -a "$LOG"
 fi

@@ -388,7 +388,7 @@ stop_section() {
 # rss_tree_kb <pid>: RSS of the process plus its direct children (nginx workers), KiB.
 rss_tree_kb() {
   local total=0 p r
-  for p in "$1" $(ps -o pid= --ppid "$1" 2>/dev/null); do
+  for p in $(bench_pid_tree "$1"); do
     r="$(bench_rss_kb "$p")"; [[ "$r" == NA ]] || total=$(( total + r ))
   done
   echo "$total"

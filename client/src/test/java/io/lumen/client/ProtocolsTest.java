@@ -4,9 +4,14 @@ import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.xnio.XnioIoThread;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -85,12 +90,11 @@ class ProtocolsTest {
         int burst = Conn.FLUSH_EVERY * 5 + 3;
         try (LumenClient client = trusting().build()) {
             send(client, Request.get(h2Server.https("/get?name=warm")).build()); // the connection exists
-            java.util.List<java.util.concurrent.CompletableFuture<Response>> all =
-                    java.util.Collections.synchronizedList(new java.util.ArrayList<>());
-            java.util.concurrent.CompletableFuture<Boolean> sent = new java.util.concurrent.CompletableFuture<>();
+            List<CompletableFuture<Response>> all = Collections.synchronizedList(new ArrayList<>());
+            CompletableFuture<Boolean> sent = new CompletableFuture<>();
             // a slow answer: the callback below is registered in time and runs on the IO thread
             client.send(Request.get(h2Server.https("/slow?ms=100")).build()).whenComplete((r, e) -> {
-                boolean onIoThread = org.xnio.XnioIoThread.currentThread() != null;
+                boolean onIoThread = XnioIoThread.currentThread() != null;
                 for (int i = 0; i < burst; i++) {
                     all.add(client.send(i % 2 == 0
                             ? Request.get(h2Server.https("/get?name=g" + i)).build()

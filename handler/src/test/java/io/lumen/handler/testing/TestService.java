@@ -74,8 +74,13 @@ public final class TestService implements AutoCloseable {
     }
 
     public HttpResponse<String> send(HttpRequest request) {
+        return send(HTTP, request);
+    }
+
+    /** Sends with {@code client}, the body as a string; I/O failures become unchecked. */
+    public static HttpResponse<String> send(HttpClient client, HttpRequest request) {
         try {
-            return HTTP.send(request, HttpResponse.BodyHandlers.ofString());
+            return client.send(request, HttpResponse.BodyHandlers.ofString());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (InterruptedException e) {

@@ -13,8 +13,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.Set;
 
 /**
@@ -53,14 +51,15 @@ public final class ProxyUnderTest implements AutoCloseable {
 
     public static final class Builder {
         private final Path dir;
-        private final Map<String, Object> values = new LinkedHashMap<>();
+        private final TestService service;
         private final Set<String> written = new HashSet<>();
 
         private Builder(Path dir) {
             this.dir = dir;
-            values.put("server.ip", "127.0.0.1");
-            values.put("server.ioThreads", IO_THREADS);
-            values.put("server.shutdownGracefulPeriod", 200);
+            this.service = TestService.in(dir)
+                    .value("server.ip", "127.0.0.1")
+                    .value("server.ioThreads", IO_THREADS)
+                    .value("server.shutdownGracefulPeriod", 200);
         }
 
         public Builder hosts(String... urls) {
@@ -68,17 +67,13 @@ public final class ProxyUnderTest implements AutoCloseable {
         }
 
         public Builder value(String key, Object value) {
-            values.put(key, value);
+            service.value(key, value);
             return this;
         }
 
         /** Writes {@code name} instead of the shipped file of that name. */
         public Builder file(String name, String text) {
-            try {
-                Files.writeString(dir.resolve(name), text);
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
+            service.file(name, text);
             written.add(name);
             return this;
         }
@@ -97,9 +92,7 @@ public final class ProxyUnderTest implements AutoCloseable {
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
-            TestService t = TestService.in(dir);
-            values.forEach(t::value);
-            return new ProxyUnderTest(t.start());
+            return new ProxyUnderTest(service.start());
         }
     }
 
@@ -124,14 +117,7 @@ public final class ProxyUnderTest implements AutoCloseable {
     }
 
     public HttpResponse<String> send(HttpRequest request) {
-        try {
-            return HTTP.send(request, HttpResponse.BodyHandlers.ofString());
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        }
+        return TestService.send(HTTP, request);
     }
 
     @Override
