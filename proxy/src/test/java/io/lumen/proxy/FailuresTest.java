@@ -21,6 +21,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -118,6 +120,44 @@ class FailuresTest {
             assertEquals(200, r.statusCode(), r.body());
             assertEquals("late", r.body());
             assertTrue(millisSince(start) >= 1150, "0 = no limit: waited for the upstream");
+        }
+    }
+
+    @Test
+    void shortAndLongTimeoutsPendingTogetherEachFireOnTime(@TempDir Path dir) throws Exception {
+        // the timers are kept per IO thread with one armed XNIO timer for the earliest deadline:
+        // a short timeout that arrives after a long one must not wait for the long one's timer,
+        // and the long one must still fire once the short ones are gone
+        Map<String, Integer> timeouts = new LinkedHashMap<>();
+        timeouts.put("/fast", 250);
+        ExecutorService clients = Executors.newCachedThreadPool(); // one blocked caller per request in flight
+        try (Backend slow = Backend.http("slow").respond("/", Backend.slow(3000, () -> "late")).start();
+             ProxyUnderTest p = ProxyUnderTest.in(dir).hosts(slow.url()).value("proxy.maxRequestTime", 1500)
+                     .value("proxy.pathTimeouts", timeouts)
+                     .value("proxy.ejection.consecutiveFailures", 0).start()) {
+            List<CompletableFuture<Void>> longOnes = new ArrayList<>();
+            for (int i = 0; i < 4; i++) {
+                String path = "/slow/" + i;
+                longOnes.add(CompletableFuture.runAsync(() -> assertTimesOut(p, path, 1500), clients));
+            }
+            Thread.sleep(150); // the long ones are pending: each IO thread's timer is armed for them
+            for (int wave = 0; wave < 2; wave++) {
+                List<CompletableFuture<Void>> shortOnes = new ArrayList<>();
+                for (int i = 0; i < 6; i++) {
+                    String path = "/fast/" + wave + "/" + i;
+                    shortOnes.add(CompletableFuture.runAsync(() -> {
+                        long start = System.nanoTime();
+                        assertTimesOut(p, path, 250);
+                        assertTrue(millisSince(start) < 1000, path + " waited for the long timeout: " + millisSince(start) + " ms");
+                    }, clients));
+                }
+                CompletableFuture.allOf(shortOnes.toArray(CompletableFuture[]::new)).get(10, TimeUnit.SECONDS);
+            }
+            CompletableFuture.allOf(longOnes.toArray(CompletableFuture[]::new)).get(10, TimeUnit.SECONDS);
+            HttpResponse<String> r = p.get("/patient"); // and afterwards requests time out as before
+            ErrorJson.assertError(r, 504, "ERR13012");
+        } finally {
+            clients.shutdownNow();
         }
     }
 

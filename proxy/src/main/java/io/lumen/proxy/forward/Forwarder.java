@@ -40,6 +40,7 @@ public final class Forwarder {
     private final boolean reuseXForwarded;
     private final int maxRetries;
     private final ObjectMapper claimsMapper;
+    private final RequestTimers timers = new RequestTimers();
 
     public Forwarder(ProxyConfig config, Upstreams upstreams, ErrorResponder errors, ObjectMapper mapper, LongSupplier clock) {
         this.upstreams = upstreams;
@@ -83,6 +84,10 @@ public final class Forwarder {
 
     ErrorResponder errors() {
         return errors;
+    }
+
+    RequestTimers timers() {
+        return timers;
     }
 
     int maxRetries() {

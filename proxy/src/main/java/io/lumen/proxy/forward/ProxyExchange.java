@@ -23,14 +23,12 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.xnio.IoUtils;
 import org.xnio.StreamConnection;
-import org.xnio.XnioExecutor;
 import org.xnio.XnioIoThread;
 import org.xnio.channels.StreamSinkChannel;
 import org.xnio.channels.StreamSourceChannel;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
-import java.util.concurrent.TimeUnit;
 
 /**
  * One request through the proxy, from choosing an upstream to the last byte of the response. All
@@ -44,7 +42,7 @@ import java.util.concurrent.TimeUnit;
  * JSON: 502 unreachable / failed, 503 none healthy / busy, 504 timeout; once the response has
  * started, the only clean move left is to abort it.
  */
-public final class ProxyExchange implements Lease, ExchangeCompletionListener, Runnable {
+public final class ProxyExchange extends RequestTimers.Timed implements Lease, ExchangeCompletionListener {
     private static final Logger LOG = LoggerFactory.getLogger(ProxyExchange.class);
 
     private final Forwarder route;
@@ -58,7 +56,6 @@ public final class ProxyExchange implements Lease, ExchangeCompletionListener, R
     private ClientExchange upstreamExchange;
     /** The try in progress; Undertow's callbacks for an earlier one are ignored. */
     private Attempt current;
-    private XnioExecutor.Key timer;
     private Pump requestPump;
     private Pump responsePump;
     private int attempt;
@@ -86,9 +83,6 @@ public final class ProxyExchange implements Lease, ExchangeCompletionListener, R
             return;
         }
         exchange.addExchangeCompleteListener(this);
-        if (timeoutMs > 0) {
-            timer = exchange.getIoThread().executeAfter(this, timeoutMs, TimeUnit.MILLISECONDS);
-        }
         if (exchange.isInIoThread()) {
             keepClientReadable();
             exchange.dispatch(SameThreadExecutor.INSTANCE, this::acquire);
@@ -115,7 +109,14 @@ public final class ProxyExchange implements Lease, ExchangeCompletionListener, R
         http.getOriginalSourceConduit().resumeReads();
     }
 
+    /** On the request's IO thread: the timeout starts, then the upstream connection is asked for. */
     private void acquire() {
+        if (finished) {
+            return;
+        }
+        if (timeoutMs > 0) {
+            route.timers().start(exchange.getIoThread(), this, timeoutMs);
+        }
         upstream.pool().acquire(this);
     }
 
@@ -371,7 +372,6 @@ public final class ProxyExchange implements Lease, ExchangeCompletionListener, R
     /** The timeout: no response headers within the time allowed. */
     @Override
     public void run() {
-        timer = null;
         if (finished || answered) {
             return;
         }
@@ -489,10 +489,7 @@ public final class ProxyExchange implements Lease, ExchangeCompletionListener, R
     }
 
     private void cancelTimer() {
-        if (timer != null) {
-            timer.remove();
-            timer = null;
-        }
+        route.timers().stop(this);
     }
 
     private String describe() {
