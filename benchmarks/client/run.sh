@@ -8,7 +8,7 @@
 # Prints a table and ends with one line:
 #   client-bench lumen_vs_jdk=<x> lumen_vs_okhttp=<x> lumen_vs_jetty=<x> lumen_vs_light4j=<x> failed_responses=<n>
 # Variables: CLIENTS (lumen,jdk,okhttp,jetty,light4j), WINDOWS (1,16,128), REQUESTS (10000),
-# ROUNDS (3), WARMUPS (1), RUNS (1), SKIP_BUILD (0), JAVA_OPTS, BENCH_JAVA_HOME.
+# ROUNDS (3), WARMUPS (3: the JIT is still compiling through the first rounds), RUNS (1), SKIP_BUILD (0), JAVA_OPTS, BENCH_JAVA_HOME.
 # RUNS > 1 repeats the whole benchmark in fresh JVMs (the JIT compiles the shared server and the
 # clients differently in each, and ratios move by 10-30% between JVMs) and ends with the median of
 # every ratio over the runs and the sum of their failed responses.
@@ -22,7 +22,7 @@ CLIENTS="${CLIENTS:-lumen,jdk,okhttp,jetty,light4j}"
 WINDOWS="${WINDOWS:-1,16,128}"
 REQUESTS="${REQUESTS:-10000}"
 ROUNDS="${ROUNDS:-3}"
-WARMUPS="${WARMUPS:-1}"
+WARMUPS="${WARMUPS:-3}"
 RUNS="${RUNS:-1}"
 SKIP_BUILD="${SKIP_BUILD:-0}"
 JAVA_OPTS="${JAVA_OPTS:-}"
