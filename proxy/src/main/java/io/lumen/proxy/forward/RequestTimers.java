@@ -1,5 +1,6 @@
 package io.lumen.proxy.forward;
 
+import io.lumen.proxy.PerIoThread;
 import org.xnio.XnioExecutor;
 import org.xnio.XnioIoThread;
 
@@ -36,8 +37,7 @@ final class RequestTimers {
         }
     }
 
-    private final Object lock = new Object();
-    private volatile ThreadTimers[] threads = new ThreadTimers[0];
+    private final PerIoThread<ThreadTimers> threads = new PerIoThread<>(ThreadTimers::new);
 
     /** Starts {@code timed}'s timeout of {@code timeoutMs} (> 0); on its IO thread {@code thread}. */
     void start(XnioIoThread thread, Timed timed, long timeoutMs) {
@@ -58,21 +58,7 @@ final class RequestTimers {
     }
 
     private ThreadTimers forThread(XnioIoThread thread) {
-        ThreadTimers[] current = threads;
-        int i = thread.getNumber();
-        if (i < current.length && current[i] != null && current[i].thread == thread) {
-            return current[i];
-        }
-        synchronized (lock) {
-            current = threads;
-            if (i < current.length && current[i] != null && current[i].thread == thread) {
-                return current[i];
-            }
-            ThreadTimers[] grown = Arrays.copyOf(current, Math.max(current.length, i + 1));
-            grown[i] = new ThreadTimers(thread);
-            threads = grown;
-            return grown[i];
-        }
+        return threads.get(thread);
     }
 
     /** The lists of one IO thread and its one armed timer. */

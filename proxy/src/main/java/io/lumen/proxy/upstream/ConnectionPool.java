@@ -1,5 +1,6 @@
 package io.lumen.proxy.upstream;
 
+import io.lumen.proxy.PerIoThread;
 import io.undertow.client.ClientConnection;
 import io.undertow.client.UndertowClient;
 import org.xnio.ChannelListener;
@@ -48,8 +49,7 @@ public final class ConnectionPool implements AutoCloseable {
 
     private final Upstream upstream;
     private final Settings settings;
-    private final Object slotsLock = new Object();
-    private volatile ThreadSlot[] slots = new ThreadSlot[0];
+    private final PerIoThread<ThreadSlot> slots = new PerIoThread<>(this::newSlot);
     private volatile boolean closed;
 
     ConnectionPool(Upstream upstream, Settings settings) {
@@ -151,7 +151,7 @@ public final class ConnectionPool implements AutoCloseable {
     /** Open connections on all threads (for tests and diagnostics; racy by nature). */
     public int openConnections() {
         int n = 0;
-        for (ThreadSlot s : slots) {
+        for (ThreadSlot s : slots.values()) {
             if (s != null) {
                 n += s.open;
             }
@@ -162,7 +162,7 @@ public final class ConnectionPool implements AutoCloseable {
     @Override
     public void close() {
         closed = true;
-        for (ThreadSlot s : slots) {
+        for (ThreadSlot s : slots.values()) {
             if (s != null) {
                 try {
                     s.thread.execute(s::closeAll);
@@ -174,24 +174,15 @@ public final class ConnectionPool implements AutoCloseable {
     }
 
     private ThreadSlot slot(XnioIoThread thread) {
-        ThreadSlot[] current = slots;
-        int i = thread.getNumber();
-        if (i < current.length && current[i] != null && current[i].thread == thread) {
-            return current[i];
-        }
-        synchronized (slotsLock) {
-            current = slots;
-            if (i < current.length && current[i] != null && current[i].thread == thread) {
-                return current[i];
-            }
-            ThreadSlot[] grown = java.util.Arrays.copyOf(current, Math.max(current.length, i + 1));
-            ThreadSlot slot = new ThreadSlot(thread);
-            grown[i] = slot;
-            slots = grown;
-            long period = Math.max(250, Math.min(settings.idleTimeout / 2, 30_000));
-            slot.sweepKey = thread.executeAtInterval(slot::sweep, period, TimeUnit.MILLISECONDS);
-            return slot;
-        }
+        return slots.get(thread);
+    }
+
+    /** A thread's slot, on its first use: with the sweep that closes its idle connections. */
+    private ThreadSlot newSlot(XnioIoThread thread) {
+        ThreadSlot slot = new ThreadSlot(thread);
+        long period = Math.max(250, Math.min(settings.idleTimeout / 2, 30_000));
+        slot.sweepKey = thread.executeAtInterval(slot::sweep, period, TimeUnit.MILLISECONDS);
+        return slot;
     }
 
     private void open(ThreadSlot slot, Lease lease, boolean exclusive) {

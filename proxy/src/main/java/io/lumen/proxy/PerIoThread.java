@@ -1,0 +1,78 @@
+package io.lumen.proxy;
+
+import org.xnio.XnioIoThread;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.function.Function;
+
+/**
+ * One object per XNIO IO thread, made on that thread's first use and found afterwards without a
+ * lock or a map lookup: an array indexed by the thread's number. The proxy keeps its per-thread
+ * state this way (connection pools, request timers), so a request on an IO thread reaches its
+ * thread's state with one volatile read. Thread-safe.
+ *
+ * @param <T> the per-thread object
+ */
+public final class PerIoThread<T> {
+    private record Entry<T>(XnioIoThread thread, T value) {
+    }
+
+    private final Function<XnioIoThread, T> factory;
+    private final Object lock = new Object();
+    private volatile Entry<?>[] entries = new Entry<?>[0];
+
+    /** @param factory makes the object of a thread; called once per thread, under a lock */
+    public PerIoThread(Function<XnioIoThread, T> factory) {
+        this.factory = factory;
+    }
+
+    /** {@code thread}'s object, made now if this is the thread's first use. */
+    public T get(XnioIoThread thread) {
+        T found = find(entries, thread);
+        if (found != null) {
+            return found;
+        }
+        synchronized (lock) {
+            Entry<?>[] current = entries;
+            found = find(current, thread);
+            if (found != null) {
+                return found;
+            }
+            int i = thread.getNumber();
+            Entry<?>[] grown = Arrays.copyOf(current, Math.max(current.length, i + 1));
+            T made = factory.apply(thread);
+            grown[i] = new Entry<>(thread, made);
+            entries = grown;
+            return made;
+        }
+    }
+
+    /** The objects made so far, in thread-number order (for closing and diagnostics). */
+    public List<T> values() {
+        List<T> values = new ArrayList<>();
+        for (Entry<?> e : entries) {
+            if (e != null) {
+                values.add(value(e));
+            }
+        }
+        return values;
+    }
+
+    private T find(Entry<?>[] current, XnioIoThread thread) {
+        int i = thread.getNumber();
+        if (i < current.length) {
+            Entry<?> e = current[i];
+            if (e != null && e.thread() == thread) { // threads of another worker share numbers
+                return value(e);
+            }
+        }
+        return null;
+    }
+
+    @SuppressWarnings("unchecked")
+    private T value(Entry<?> e) {
+        return (T) e.value();
+    }
+}
