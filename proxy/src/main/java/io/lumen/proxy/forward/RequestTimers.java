@@ -1,6 +1,8 @@
 package io.lumen.proxy.forward;
 
 import io.lumen.proxy.PerIoThread;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.xnio.XnioExecutor;
 import org.xnio.XnioIoThread;
 
@@ -30,18 +32,15 @@ final class RequestTimers {
         private long deadline;
         private ThreadTimers owner;
         private int list = -1;
-
-        /** True while this request waits in a list. */
-        final boolean timing() {
-            return owner != null;
-        }
     }
+
+    private static final Logger LOG = LoggerFactory.getLogger(RequestTimers.class);
 
     private final PerIoThread<ThreadTimers> threads = new PerIoThread<>(ThreadTimers::new);
 
-    /** Starts {@code timed}'s timeout of {@code timeoutMs} (> 0); on its IO thread {@code thread}. */
+    /** Starts {@code timed}'s timeout of {@code timeoutMs} (> 0), once per request, on its IO thread {@code thread}. */
     void start(XnioIoThread thread, Timed timed, long timeoutMs) {
-        forThread(thread).add(timed, timeoutMs);
+        threads.get(thread).add(timed, timeoutMs);
     }
 
     /** Stops {@code timed}'s timeout, if it is running; idempotent. */
@@ -55,10 +54,6 @@ final class RequestTimers {
         } else {
             owner.thread.execute(() -> owner.remove(timed));
         }
-    }
-
-    private ThreadTimers forThread(XnioIoThread thread) {
-        return threads.get(thread);
     }
 
     /** The lists of one IO thread and its one armed timer. */
@@ -75,9 +70,6 @@ final class RequestTimers {
         }
 
         void add(Timed t, long timeoutMs) {
-            if (t.owner != null) {
-                remove(t);
-            }
             int list = listFor(timeoutMs);
             t.deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMs);
             t.owner = this;
@@ -129,7 +121,7 @@ final class RequestTimers {
                     try {
                         t.run();
                     } catch (RuntimeException e) {
-                        org.slf4j.LoggerFactory.getLogger(RequestTimers.class).error("a request timeout failed", e);
+                        LOG.error("a request timeout failed", e);
                     }
                 }
             }

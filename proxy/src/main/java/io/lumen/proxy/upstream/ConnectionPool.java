@@ -152,9 +152,7 @@ public final class ConnectionPool implements AutoCloseable {
     public int openConnections() {
         int n = 0;
         for (ThreadSlot s : slots.values()) {
-            if (s != null) {
-                n += s.open;
-            }
+            n += s.open;
         }
         return n;
     }
@@ -163,12 +161,10 @@ public final class ConnectionPool implements AutoCloseable {
     public void close() {
         closed = true;
         for (ThreadSlot s : slots.values()) {
-            if (s != null) {
-                try {
-                    s.thread.execute(s::closeAll);
-                } catch (RuntimeException e) {
-                    // the IO threads are gone (the server stopped first): their connections went with them
-                }
+            try {
+                s.thread.execute(s::closeAll);
+            } catch (RuntimeException e) {
+                // the IO threads are gone (the server stopped first): their connections went with them
             }
         }
     }
