@@ -25,7 +25,7 @@ KNOBS=(SECTIONS MODES ORDER DURATION WARMUP_DURATION REWARM ROUNDS COOLDOWN THRE
        FRONT_CONTENDERS EMBEDDED_CONTENDERS H2UP_CONTENDERS SPRING_CONTENDERS H2FRONT_CONTENDERS
        SKIP_BUILD BENCH_JAVA_HOME JAVA_OPTS LUMEN_JAR LUMEN_WORKDIR LUMEN_HTTP_CONFIG
        LUMEN_EMBEDDED_CONFIG LUMEN_EMBEDDED_READY LUMEN_TOKEN_KEY LUMEN_TOKEN_KID TOKEN_JAR
-       PROXY_MAX_REQUEST_TIME LUMEN_ENV SPRING_ARGS PORT_BASE STARTUP_TIMEOUT KEEP_LOGS RUNS)
+       PROXY_MAX_REQUEST_TIME LUMEN_ENV SPRING_ARGS PORT_BASE STARTUP_TIMEOUT KEEP_LOGS RUNS RATE)
 CMDLINE="$(bench_cmdline "$0" "${KNOBS[@]}")"
 
 # RUNS > 1: the whole benchmark RUNS times, each with fresh processes (fresh JVMs: one JVM's JIT
@@ -66,7 +66,7 @@ if (( RUNS > 1 )); then
 fi
 
 SECTIONS="${SECTIONS:-front embedded h2up spring h2front}"
-MODES="${MODES:-plain pipeline}"   # wrk sections: plain (no pipelining) and/or pipeline (PIPELINE deep)
+MODES="${MODES:-plain pipeline}"   # plain (wrk, no pipelining), pipeline (wrk, PIPELINE deep), rate (h2load --h1, open loop at RATE)
 ORDER="${ORDER:-rotate}"           # rotate: A B C, B C A, ...; fixed: A B C every round
 DURATION="${DURATION:-10}"
 # 20 s: under this load HotSpot is still compiling the JVM contenders' request path 10-15 s in
@@ -84,6 +84,10 @@ COOLDOWN="${COOLDOWN:-1}"
 THREADS="${THREADS:-2}"
 CONNECTIONS="${CONNECTIONS:-128}"
 PIPELINE="${PIPELINE:-16}"
+# mode rate: every connection sends RATE requests a second on a fixed schedule (h2load --rps), whether
+# or not the answers keep up (an open loop), so every contender gets the same offered load
+# (RATE x CONNECTIONS req/s) and latencies compare at equal load, not at each one's saturation.
+RATE="${RATE:-250}"
 H2_THREADS="${H2_THREADS:-2}"
 H2_CLIENTS="${H2_CLIENTS:-16}"
 H2_STREAMS="${H2_STREAMS:-16}"
@@ -147,8 +151,10 @@ for s in "${SECTION_LIST[@]}"; do
   case "$s" in front|embedded|h2up|spring|h2front) ;; *) bench_die "unknown section '$s' (front embedded h2up spring h2front)";; esac
 done
 for m in "${MODE_LIST[@]}"; do
-  case "$m" in plain|pipeline) ;; *) bench_die "unknown mode '$m' in MODES (plain pipeline)";; esac
+  case "$m" in plain|pipeline|rate) ;; *) bench_die "unknown mode '$m' in MODES (plain pipeline rate)";; esac
 done
+[[ "$RATE" =~ ^[1-9][0-9]*$ ]] || bench_die "RATE must be a positive integer (requests a second per connection), got '$RATE'"
+has_mode() { [[ " ${MODE_LIST[*]} " == *" $1 "* ]]; }
 has_section() { [[ " ${SECTION_LIST[*]} " == *" $1 "* ]]; }
 if has_section front || has_section embedded || has_section h2up || has_section spring; then
   (( ${#MODE_LIST[@]} > 0 )) || bench_die "MODES is empty"
@@ -203,7 +209,7 @@ ensure_tools() {
   local need=() t
   if uses nginx; then command -v nginx >/dev/null 2>&1 || need+=(nginx); fi
   if uses haproxy; then command -v haproxy >/dev/null 2>&1 || need+=(haproxy); fi
-  if has_section h2front; then command -v h2load >/dev/null 2>&1 || need+=(nghttp2-client); fi
+  if has_section h2front || has_mode rate; then command -v h2load >/dev/null 2>&1 || need+=(nghttp2-client); fi
   (( ${#need[@]} > 0 )) || return 0
   [[ "$(id -u)" -eq 0 ]] || bench_die "missing ${need[*]} and we are not root: install them (sudo apt-get install -y ${need[*]}) and re-run"
   bench_log "installing ${need[*]} with apt-get"
@@ -212,7 +218,7 @@ ensure_tools() {
   fi
   for t in nginx haproxy h2load; do
     case "$t" in
-      nginx) uses nginx || continue;; haproxy) uses haproxy || continue;; h2load) has_section h2front || continue;;
+      nginx) uses nginx || continue;; haproxy) uses haproxy || continue;; h2load) has_section h2front || has_mode rate || continue;;
     esac
     command -v "$t" >/dev/null 2>&1 || bench_die "$t still not on PATH after the install"
   done
@@ -507,9 +513,23 @@ load_cmd() {
       else
         LOAD=(wrk "-t$THREADS" "-c$CONNECTIONS" "-d${d}s" --latency -s "$PIPELINE_LUA" "$base" -- "$SEC_PATH" "$PIPELINE")
       fi;;
+    rate)   # one latency per request in LOAD_LOG (h2load's log: start, status, duration in us)
+      LOAD=(h2load --h1 "-t$THREADS" "-c$CONNECTIONS" "--rps=$RATE" -D "$d" "--log-file=$LOAD_LOG")
+      if [[ -n "$tok" ]]; then LOAD+=(-H "Authorization: Bearer $(cat "$tok")"); fi
+      LOAD+=("$base$SEC_PATH");;
     h2)
       LOAD=(h2load "-t$H2_THREADS" "-c$H2_CLIENTS" "-m$H2_STREAMS" -D "$d" "$base$SEC_PATH");;
   esac
+}
+LOAD_LOG=/dev/null
+
+# h2load_p99 <log file>: the 99th percentile of the request durations in an h2load --log-file, in
+# ms (NA when the log is empty).
+h2load_p99() {
+  awk -F'\t' '{ print $3 }' "$1" | sort -n | awk '{ v[NR] = $1 } END {
+    if (NR == 0) { print "NA"; exit }
+    i = int(NR * 0.99 + 0.5); if (i < 1) i = 1; if (i > NR) i = NR
+    printf "%.3f\n", v[i] / 1000 }'
 }
 
 # h2load_parse <file>: prints "req/s mean-ms errors done", errors = failed + errored + timeout +
@@ -541,16 +561,21 @@ run_load() {
   local id="$1" mode="$2" d="$3" f="$4" rc=0 non2xx sockerr ndone reqs c0 c1 b0=NA b1=NA
   local bpid="${C_PID[${BACKEND_ID:-}]:-}"
   [[ "$bpid" == "${C_PID[$id]}" ]] && bpid=""
+  LOAD_LOG="${f%.txt}.requests.tsv"
   load_cmd "$id" "$mode" "$d"
   c0="$(bench_cpu_ticks "${C_PID[$id]}")"; [[ -n "$bpid" ]] && b0="$(bench_cpu_ticks "$bpid")"
   timeout $(( d + 30 )) "${LOAD[@]}" >"$f" 2>&1 || rc=$?
   c1="$(bench_cpu_ticks "${C_PID[$id]}")"; [[ -n "$bpid" ]] && b1="$(bench_cpu_ticks "$bpid")"
   kill -0 "${C_PID[$id]}" 2>/dev/null || bench_die "[$SEC] ${C_LABEL[$id]} died under load (log: $RUN_DIR/server-$SEC-$id.log)"
   L_OK=1
-  if [[ "$mode" == h2 ]]; then
+  if [[ "$mode" == h2 || "$mode" == rate ]]; then
     read -r L_RPS L_LAT L_ERR ndone < <(h2load_parse "$f")
     (( ndone > 0 )) || L_OK=0
     reqs="$ndone"
+    if [[ "$mode" == rate ]]; then
+      L_LAT="$(h2load_p99 "$LOAD_LOG")"
+      gzip -f "$LOAD_LOG"   # 300K+ lines a run; kept for other percentiles (zcat)
+    fi
   else
     read -r L_RPS _ _ _ L_LAT non2xx sockerr < <(bench_wrk_parse "$f")
     L_ERR=$(( non2xx + sockerr ))
@@ -627,13 +652,14 @@ mode_title() {
     plain) echo "wrk, no pipelining";;
     pipeline) echo "wrk, pipeline $PIPELINE";;
     h2) echo "h2load, h2c prior knowledge, $H2_CLIENTS connections x $H2_STREAMS streams";;
+    rate) echo "h2load --h1, open loop: $CONNECTIONS connections x $RATE req/s = $(( CONNECTIONS * RATE )) req/s offered to every contender";;
   esac
 }
 
 # report_section <title> <ratio pairs "a/b" ...>: appends the section to the summary.
 report_section() {
   local title="$1"; shift
-  local mode id v mn mx med r k a b pair ma mb ca cb cr rr lines=() ratio_rows=()
+  local mode id v mn mx med r k a b pair ma mb ca cb cr la lb lr rr lines=() ratio_rows=()
   {
     echo "## $title"
     echo
@@ -689,16 +715,19 @@ report_section() {
         ma="$(median_of RPS "$mode" "$a")"; mb="$(median_of RPS "$mode" "$b")"
         ca="$(median_of CPU "$mode" "$a")"; cb="$(median_of CPU "$mode" "$b")"
         cr=NA; if [[ "$ca" != NA && "$cb" != NA ]] && awk -v v="$cb" 'BEGIN { exit !(v > 0) }'; then cr="$(bench_fmt '%.3f' "$(bench_calc "$ca/$cb")")"; fi
+        la="$(median_of LAT "$mode" "$a")"; lb="$(median_of LAT "$mode" "$b")"
+        lr=NA; if [[ "$la" != NA && "$lb" != NA ]] && awk -v v="$lb" 'BEGIN { exit !(v > 0) }'; then lr="$(bench_fmt '%.3f' "$(bench_calc "$la/$lb")")"; fi
         if [[ "$ma" == NA || "$mb" == NA || ${#rr[@]} -eq 0 ]]; then
-          ratio_rows+=("| ${C_LABEL[$a]} / ${C_LABEL[$b]} | $mode | NA | NA | $cr |")
+          ratio_rows+=("| ${C_LABEL[$a]} / ${C_LABEL[$b]} | $mode | NA | NA | $lr | $cr |")
         else
-          ratio_rows+=("$(printf '| %s / %s | %s | %s | %s - %s | %s |' "${C_LABEL[$a]}" "${C_LABEL[$b]}" "$mode" \
+          ratio_rows+=("$(printf '| %s / %s | %s | %s | %s - %s | %s | %s |' "${C_LABEL[$a]}" "${C_LABEL[$b]}" "$mode" \
             "$(bench_fmt '%.3f' "$(bench_calc "$ma/$mb")")" \
-            "$(bench_fmt '%.3f' "$(bench_min "${rr[@]}")")" "$(bench_fmt '%.3f' "$(bench_max "${rr[@]}")")" "$cr")")
+            "$(bench_fmt '%.3f' "$(bench_min "${rr[@]}")")" "$(bench_fmt '%.3f' "$(bench_max "${rr[@]}")")" "$lr" "$cr")")
         fi
         if [[ "$a" == lumen* ]]; then
           HEADLINE+=("| $SEC | ${ratio_rows[-1]#| }")
           HEADLINE_KV+=("${SEC}_${mode}_${a//-/_}_vs_${b//-/_}=$( if [[ "$ma" == NA || "$mb" == NA || ${#rr[@]} -eq 0 ]]; then echo NA; else bench_fmt '%.3f' "$(bench_calc "$ma/$mb")"; fi)")
+          HEADLINE_KV+=("${SEC}_${mode}_${a//-/_}_vs_${b//-/_}_$([[ "$mode" == h2 ]] && echo mean_latency || echo p99)=$lr")
         fi
       done
     done
@@ -706,10 +735,10 @@ report_section() {
       echo
       echo "### Ratios (req/s)"
       echo
-      echo "CPU/request: the first contender's median CPU microseconds per request over the second's (below 1: cheaper)."
+      echo "Latency: the first contender's median p99 (h2: mean latency) over the second's (below 1: faster). CPU/request: the first contender's median CPU microseconds per request over the second's (below 1: cheaper)."
       echo
-      echo "| ratio | mode | median / median | per-round range | CPU/request |"
-      echo "|---|---|---:|---:|---:|"
+      echo "| ratio | mode | median / median | per-round range | latency | CPU/request |"
+      echo "|---|---|---:|---:|---:|---:|"
       printf '%s\n' "${ratio_rows[@]}"
     fi
     echo
@@ -909,8 +938,8 @@ if (( ${#HEADLINE[@]} > 0 )); then
   {
     echo "## Lumen's ratios, all sections (req/s, median / median; per-round range)"
     echo
-    echo "| section | ratio | mode | median / median | per-round range | CPU/request |"
-    echo "|---|---|---|---:|---:|---:|"
+    echo "| section | ratio | mode | median / median | per-round range | latency | CPU/request |"
+    echo "|---|---|---|---:|---:|---:|---:|"
     printf '%s\n' "${HEADLINE[@]}"
     echo
     echo "\`proxy-bench ${HEADLINE_KV[*]} failed_runs=${#FAILED_RUNS[@]}\`"
