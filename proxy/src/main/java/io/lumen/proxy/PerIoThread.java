@@ -11,7 +11,9 @@ import java.util.function.Function;
  * One object per XNIO IO thread, made on that thread's first use and found afterwards without a
  * lock or a map lookup: an array indexed by the thread's number. The proxy keeps its per-thread
  * state this way (connection pools, request timers), so a request on an IO thread reaches its
- * thread's state with one volatile read. Thread-safe.
+ * thread's state with one volatile read. Threads of another XNIO worker reuse the same numbers;
+ * when a number is taken, the later thread's object goes to a short list searched in order, so no
+ * thread's object is ever replaced. Thread-safe.
  *
  * @param <T> the per-thread object
  */
@@ -22,6 +24,8 @@ public final class PerIoThread<T> {
     private final Function<XnioIoThread, T> factory;
     private final Object lock = new Object();
     private volatile Entry<?>[] entries = new Entry<?>[0];
+    /** Threads whose number another thread already holds in {@code entries}. */
+    private volatile Entry<?>[] others = new Entry<?>[0];
 
     /** @param factory makes the object of a thread; called once per thread, under a lock */
     public PerIoThread(Function<XnioIoThread, T> factory) {
@@ -30,21 +34,28 @@ public final class PerIoThread<T> {
 
     /** {@code thread}'s object, made now if this is the thread's first use. */
     public T get(XnioIoThread thread) {
-        T found = find(entries, thread);
+        T found = find(thread);
         if (found != null) {
             return found;
         }
         synchronized (lock) {
-            Entry<?>[] current = entries;
-            found = find(current, thread);
+            found = find(thread);
             if (found != null) {
                 return found;
             }
-            int i = thread.getNumber();
-            Entry<?>[] grown = Arrays.copyOf(current, Math.max(current.length, i + 1));
             T made = factory.apply(thread);
-            grown[i] = new Entry<>(thread, made);
-            entries = grown;
+            Entry<T> entry = new Entry<>(thread, made);
+            Entry<?>[] current = entries;
+            int i = thread.getNumber();
+            if (i < current.length && current[i] != null) {
+                Entry<?>[] more = Arrays.copyOf(others, others.length + 1);
+                more[more.length - 1] = entry;
+                others = more;
+            } else {
+                Entry<?>[] grown = Arrays.copyOf(current, Math.max(current.length, i + 1));
+                grown[i] = entry;
+                entries = grown;
+            }
             return made;
         }
     }
@@ -57,14 +68,23 @@ public final class PerIoThread<T> {
                 values.add(value(e));
             }
         }
+        for (Entry<?> e : others) {
+            values.add(value(e));
+        }
         return values;
     }
 
-    private T find(Entry<?>[] current, XnioIoThread thread) {
+    private T find(XnioIoThread thread) {
+        Entry<?>[] current = entries;
         int i = thread.getNumber();
         if (i < current.length) {
             Entry<?> e = current[i];
-            if (e != null && e.thread() == thread) { // threads of another worker share numbers
+            if (e != null && e.thread() == thread) {
+                return value(e);
+            }
+        }
+        for (Entry<?> e : others) {
+            if (e.thread() == thread) {
                 return value(e);
             }
         }
