@@ -497,9 +497,11 @@ expect_status() {
 }
 
 # --- load -----------------------------------------------------------------------------------
-# load_cmd <id> <mode> <duration>: fills LOAD with the wrk / h2load command line.
+# load_cmd <id> <mode> <duration> [show]: fills LOAD with the wrk / h2load command line; with
+# "show", for printing: placeholders instead of the token text and the run's log file.
 load_cmd() {
   local id="$1" mode="$2" d="$3" base="http://127.0.0.1:${C_PORT[$1]}" tok="${C_TOKEN[$1]:-}"
+  local show="${4:-}" log auth
   case "$mode" in
     plain)
       if [[ -n "$tok" ]]; then
@@ -514,8 +516,14 @@ load_cmd() {
         LOAD=(wrk "-t$THREADS" "-c$CONNECTIONS" "-d${d}s" --latency -s "$PIPELINE_LUA" "$base" -- "$SEC_PATH" "$PIPELINE")
       fi;;
     rate)   # one latency per request in LOAD_LOG (h2load's log: start, status, duration in us)
-      LOAD=(h2load --h1 "-t$THREADS" "-c$CONNECTIONS" "--rps=$RATE" -D "$d" "--log-file=$LOAD_LOG")
-      if [[ -n "$tok" ]]; then LOAD+=(-H "Authorization: Bearer $(cat "$tok")"); fi
+      log="$LOAD_LOG"; auth=""
+      if [[ -n "$tok" ]]; then auth="Authorization: Bearer $(cat "$tok")"; fi
+      if [[ "$show" == show ]]; then
+        log="<round file>.requests.tsv"
+        if [[ -n "$tok" ]]; then auth="Authorization: Bearer <token file's text>"; fi
+      fi
+      LOAD=(h2load --h1 "-t$THREADS" "-c$CONNECTIONS" "--rps=$RATE" -D "$d" "--log-file=$log")
+      if [[ -n "$auth" ]]; then LOAD+=(-H "$auth"); fi
       LOAD+=("$base$SEC_PATH");;
     h2)
       LOAD=(h2load "-t$H2_THREADS" "-c$H2_CLIENTS" "-m$H2_STREAMS" -D "$d" "$base$SEC_PATH");;
@@ -673,7 +681,7 @@ report_section() {
         "$(bench_fmt '%.1f' "$(bench_calc "${C_RSS[$SEC:$id]:-0}/1024")")"
     done
     for mode in "${SEC_MODES[@]}"; do
-      load_cmd "${SEC_IDS[0]}" "$mode" "$DURATION"
+      load_cmd "${SEC_IDS[0]}" "$mode" "$DURATION" show
       echo
       echo "### $(mode_title "$mode")"
       echo
