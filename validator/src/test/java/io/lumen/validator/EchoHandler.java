@@ -3,7 +3,7 @@ package io.lumen.validator;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.lumen.validator.spec.Parameter;
+import io.lumen.openapi.Parameter;
 import io.lumen.validator.validation.ValidatedRequest;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.HttpServerExchange;

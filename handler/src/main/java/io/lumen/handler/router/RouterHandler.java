@@ -1,5 +1,6 @@
 package io.lumen.handler.router;
 
+import io.lumen.path.PathTemplate;
 import io.lumen.status.ErrorResponder;
 import io.lumen.status.StatusCatalogue;
 import io.undertow.server.HttpHandler;

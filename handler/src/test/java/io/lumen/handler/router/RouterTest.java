@@ -1,5 +1,6 @@
 package io.lumen.handler.router;
 
+import io.lumen.path.PathTemplate;
 import io.undertow.server.HttpHandler;
 import io.undertow.util.HttpString;
 import io.undertow.util.Methods;

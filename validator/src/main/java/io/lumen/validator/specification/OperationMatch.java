@@ -1,6 +1,6 @@
 package io.lumen.validator.specification;
 
-import io.lumen.validator.spec.Operation;
+import io.lumen.openapi.Operation;
 
 /**
  * The operation a request matched and the raw (URL-decoded) values of its path template segments,

@@ -1,6 +1,6 @@
 package io.lumen.validator.specification;
 
-import io.lumen.validator.spec.Operation;
+import io.lumen.openapi.Operation;
 import io.undertow.util.HttpString;
 import io.undertow.util.Methods;
 

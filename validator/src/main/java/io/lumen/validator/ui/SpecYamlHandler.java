@@ -1,7 +1,7 @@
 package io.lumen.validator.ui;
 
 import io.lumen.server.ServiceContext;
-import io.lumen.validator.spec.SpecLoader;
+import io.lumen.openapi.SpecLoader;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.HttpServerExchange;
 import io.undertow.util.Headers;

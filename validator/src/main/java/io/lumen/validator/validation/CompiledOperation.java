@@ -9,9 +9,9 @@ import io.lumen.handler.body.ParsedBody;
 import io.lumen.validator.params.Coercer;
 import io.lumen.validator.params.ConversionException;
 import io.lumen.validator.params.ParameterReader;
-import io.lumen.validator.spec.OpenApiSpec;
-import io.lumen.validator.spec.Operation;
-import io.lumen.validator.spec.Parameter;
+import io.lumen.openapi.OpenApiSpec;
+import io.lumen.openapi.Operation;
+import io.lumen.openapi.Parameter;
 import io.lumen.validator.specification.OperationMatch;
 import io.undertow.server.HttpServerExchange;
 

@@ -8,7 +8,7 @@ import com.networknt.schema.dialect.Dialect;
 import com.networknt.schema.dialect.Dialects;
 import com.networknt.schema.keyword.NonValidationKeyword;
 import com.networknt.schema.path.PathType;
-import io.lumen.validator.spec.OpenApiSpec;
+import io.lumen.openapi.OpenApiSpec;
 
 import java.util.HashMap;
 import java.util.Map;

@@ -1,8 +1,8 @@
 package io.lumen.validator.validation;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.lumen.validator.spec.Operation;
-import io.lumen.validator.spec.Parameter;
+import io.lumen.openapi.Operation;
+import io.lumen.openapi.Parameter;
 
 import java.util.List;
 

@@ -1,4 +1,4 @@
-package io.lumen.validator.spec;
+package io.lumen.openapi;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -8,7 +8,7 @@ import com.fasterxml.jackson.databind.node.TextNode;
 import io.lumen.config.ConfigException;
 import io.lumen.config.ConfigFile;
 import io.lumen.config.ConfigLoader;
-import io.lumen.handler.router.PathTemplate;
+import io.lumen.path.PathTemplate;
 import io.lumen.server.ServiceContext;
 
 import java.io.IOException;

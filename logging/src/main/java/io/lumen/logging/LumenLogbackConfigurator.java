@@ -1,4 +1,4 @@
-package io.lumen.service.logging;
+package io.lumen.logging;
 
 import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.Logger;

@@ -1,4 +1,4 @@
-package io.lumen.validator.spec;
+package io.lumen.openapi;
 
 import java.util.List;
 import java.util.Map;

@@ -1,4 +1,4 @@
-package io.lumen.service.logging;
+package io.lumen.logging;
 
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.UnsynchronizedAppenderBase;

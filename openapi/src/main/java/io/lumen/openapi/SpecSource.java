@@ -1,4 +1,4 @@
-package io.lumen.validator.spec;
+package io.lumen.openapi;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.lumen.config.ConfigException;

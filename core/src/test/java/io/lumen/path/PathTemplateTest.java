@@ -1,4 +1,4 @@
-package io.lumen.handler.router;
+package io.lumen.path;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;

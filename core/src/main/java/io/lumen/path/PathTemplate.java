@@ -1,4 +1,4 @@
-package io.lumen.handler.router;
+package io.lumen.path;
 
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -18,7 +18,7 @@ public final class PathTemplate {
     private final String[] literals;       // per segment: the literal, or null for a param
     private final List<String> paramNames; // in order of appearance
     private final boolean wildcard;
-    /** The parameter names, then "*" for a wildcard: shared by every request's {@link PathParams} (never written). */
+    /** The parameter names, then "*" for a wildcard: shared by every request's path parameters (never written). */
     private final String[] attachmentNames;
 
     private PathTemplate(String text, String[] literals, List<String> paramNames, boolean wildcard) {
@@ -92,12 +92,13 @@ public final class PathTemplate {
         return paramNames;
     }
 
-    String[] attachmentNames() {
+    /** The parameter names, then {@code *} when there is a wildcard; shared, never to be written. */
+    public String[] attachmentNames() {
         return attachmentNames;
     }
 
     /** Segments before the wildcard; {@code null} entries are parameters. */
-    List<String> segments() {
+    public List<String> segments() {
         return java.util.Collections.unmodifiableList(java.util.Arrays.asList(literals.clone()));
     }
 

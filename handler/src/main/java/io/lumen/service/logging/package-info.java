@@ -1,6 +1,0 @@
-/**
- * Lumen's default Logback setup, used when Logback is on the classpath and no logback.xml is
- * given: see {@link io.lumen.service.logging.LumenLogbackConfigurator}. Runs once, at the first
- * logger lookup.
- */
-package io.lumen.service.logging;

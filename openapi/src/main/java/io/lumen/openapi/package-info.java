@@ -1,0 +1,8 @@
+/**
+ * Loading OpenAPI 3.0/3.1 documents: {@link io.lumen.openapi.SpecLoader} reads
+ * {@code openapi.yaml} and the files its {@code $ref}s name, bundles them into one tree and builds
+ * the immutable model ({@link io.lumen.openapi.OpenApiSpec},
+ * {@link io.lumen.openapi.Operation}, {@link io.lumen.openapi.Parameter}). Problems
+ * stop startup with {@code file:line: /json/pointer: problem}. Used at startup only.
+ */
+package io.lumen.openapi;
