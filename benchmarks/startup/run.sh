@@ -1,0 +1,99 @@
+#!/usr/bin/env bash
+# startup/run.sh: how fast and how small a petstore instance is, for autoscaling (issue 16).
+#  1. Startup to first response: process launch to the first 200 of /health/readiness, for the
+#     full chain (config/petstore/embedded), STARTS cold starts per variant, variants alternated:
+#       j17-plain   Java 17, plain java -jar
+#       j17-cds     Java 17 with an AppCDS archive written by the training run (-XX:SharedArchiveFile)
+#       jNN-plain   the newest JDK here (25), plain
+#       jNN-aot     the newest JDK with an AOT cache from the training run (-XX:AOTCache, JEP 483/514/515)
+#     The archives come from deploy/docker/train.sh, exactly as the images build them.
+#  2. Footprint: the full chain under wrk load with -Xmx64m (newest JDK, AOT cache): req/s, errors,
+#     RSS idle and after load, heap after a full GC before and after the load.
+# Loopback only. Prints a markdown table and a last line "startup-bench ...".
+#   STARTS=10 LOAD_SECONDS=20 benchmarks/startup/run.sh
+set -euo pipefail
+# shellcheck source-path=SCRIPTDIR source=../lib.sh
+source "$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)/lib.sh"
+CMDLINE="$(bench_cmdline "$0" STARTS LOAD_SECONDS PORT XMX)"
+STARTS="${STARTS:-10}"
+LOAD_SECONDS="${LOAD_SECONDS:-20}"
+PORT="${PORT:-18161}"
+XMX="${XMX:-64m}"
+JAR="$BENCH_REPO_ROOT/petstore-example/target/petstore.jar"
+CFG="$BENCH_REPO_ROOT/config/petstore/embedded"
+[[ -f "$JAR" ]] || bench_die "build first: ./mvnw -q -DskipTests package"
+bench_find_java
+bench_ensure_wrk
+J17="$(command -v java)"
+(( $(bench_java_major "$J17") == 17 )) || bench_log "note: 'java' on PATH is Java $(bench_java_major "$J17"), not 17"
+JNEW="$BENCH_JAVA"; NEW="j$BENCH_JAVA_MAJOR"
+OUT="$BENCH_DIR/out/startup-$(date -u +%Y%m%dT%H%M%SZ)"
+mkdir -p "$OUT"
+BENCH_PIDS=()
+trap bench_stop_all EXIT
+bench_port_free "$PORT"
+
+train() { # <java> <flag> <log>
+  PATH="$(dirname "$1"):$PATH" SERVER_HTTPPORT="$PORT" SERVER_IP=127.0.0.1 TRAIN_PATHS="/v1/pets /health/readiness" \
+    bash "$BENCH_REPO_ROOT/deploy/docker/train.sh" "$PORT" "$2" -Dlight-4j-config-dir="$CFG" -jar "$JAR" >"$3" 2>&1 \
+    || bench_die "training run failed: $3"
+}
+bench_log "training runs (the archives the images use)"
+train "$J17" "-XX:ArchiveClassesAtExit=$OUT/j17.jsa" "$OUT/train-j17.log"
+train "$JNEW" "-XX:AOTCacheOutput=$OUT/$NEW.aot" "$OUT/train-$NEW.log"
+
+declare -A JAVA=([j17-plain]="$J17" [j17-cds]="$J17" ["$NEW-plain"]="$JNEW" ["$NEW-aot"]="$JNEW")
+declare -A FLAGS=([j17-plain]="" [j17-cds]="-Xshare:on -XX:SharedArchiveFile=$OUT/j17.jsa"
+                  ["$NEW-plain"]="" ["$NEW-aot"]="-XX:AOTMode=on -XX:AOTCache=$OUT/$NEW.aot")
+VARIANTS=(j17-plain j17-cds "$NEW-plain" "$NEW-aot")
+declare -A MS=()
+for (( s = 1; s <= STARTS; s++ )); do
+  for v in "${VARIANTS[@]}"; do
+    # shellcheck disable=SC2086
+    bench_start "$OUT/start-$v-$s.log" "http://127.0.0.1:$PORT/health/readiness" 30 \
+      env SERVER_HTTPPORT="$PORT" SERVER_IP=127.0.0.1 "${JAVA[$v]}" ${FLAGS[$v]} -Dlight-4j-config-dir="$CFG" -jar "$JAR"
+    MS[$v]+="$BENCH_STARTUP_MS "
+    bench_stop "$BENCH_PID"
+  done
+  bench_log "start $s/$STARTS: $(for v in "${VARIANTS[@]}"; do last="${MS[$v]% }"; printf '%s %s ms  ' "$v" "${last##* }"; done)"
+done
+
+# --- footprint under load --------------------------------------------------------
+TOKEN="$("$JNEW" -cp "$JAR" io.lumen.security.tool.DevTokens token \
+  --key "$CFG/dev-only/petstore-dev-1.key.pem" --kid petstore-dev-1 \
+  --scope "read:pets write:pets" --iss https://lumen.dev/issuer --aud petstore --ttl 7200 --client-id bench)"
+cat > "$OUT/get-token.lua" <<LUA
+wrk.headers["Authorization"] = "Bearer $TOKEN"
+LUA
+heap_after_gc() { # <pid>: used heap in KiB after a full GC, from jcmd
+  "$(dirname "$JNEW")/jcmd" "$1" GC.run >/dev/null 2>&1 || true
+  "$(dirname "$JNEW")/jcmd" "$1" GC.heap_info 2>/dev/null | awk '/used/ {for (i = 1; i <= NF; i++) if ($i == "used") {v = $(i + 1); sub(/K,?/, "", v); print v; exit}}'
+}
+# shellcheck disable=SC2086
+bench_start "$OUT/load.log" "http://127.0.0.1:$PORT/health/readiness" 30 \
+  env SERVER_HTTPPORT="$PORT" SERVER_IP=127.0.0.1 SERVER_ENABLEHTTP2=false "$JNEW" -Xmx"$XMX" ${FLAGS[$NEW-aot]} \
+  -Dlight-4j-config-dir="$CFG" -jar "$JAR"
+PID=$BENCH_PID
+body="$(curl -s -H "Authorization: Bearer $TOKEN" "http://127.0.0.1:$PORT/v1/pets?limit=10")"
+[[ "$body" == '[{"id":1,"name":"catten","tag":"cat"},{"id":2,"name":"doggy","tag":"dog"}]' ]] || bench_die "the petstore answered $body"
+RSS_IDLE=$(( $(bench_rss_kb "$PID") / 1024 )); HEAP_IDLE=$(( $(heap_after_gc "$PID") / 1024 ))
+wrk -t2 -c128 -d"${LOAD_SECONDS}s" --latency -s "$OUT/get-token.lua" "http://127.0.0.1:$PORT/v1/pets?limit=10" >"$OUT/wrk.txt"
+read -r RPS _ _ _ P99 NON2XX SOCKERR < <(bench_wrk_parse "$OUT/wrk.txt")
+RSS_LOAD=$(( $(bench_rss_kb "$PID") / 1024 )); HEAP_LOAD=$(( $(heap_after_gc "$PID") / 1024 ))
+bench_stop "$PID"
+
+{
+  echo "Command: \`$CMDLINE\`; $(date -u +%FT%TZ); commit $(git -C "$BENCH_REPO_ROOT" rev-parse --short HEAD); load before: $(cut -d' ' -f1-3 /proc/loadavg)"
+  echo
+  echo "| variant | JDK | first 200 of /health/readiness, median (ms) | min - max (ms) | runs |"
+  echo "|---|---|---:|---|---:|"
+  for v in "${VARIANTS[@]}"; do
+    # shellcheck disable=SC2086
+    echo "| $v | $("${JAVA[$v]}" -version 2>&1 | head -1 | awk -F'"' '{print $2}') | $(bench_median ${MS[$v]}) | $(bench_min ${MS[$v]}) - $(bench_max ${MS[$v]}) | $STARTS |"
+  done
+  echo
+  echo "Footprint, full chain (config/petstore/embedded), $NEW-aot with -Xmx$XMX, wrk -t2 -c128 ${LOAD_SECONDS}s GET /v1/pets?limit=10 with a token:"
+  echo "$RPS req/s, p99 $P99 ms, $NON2XX non-2xx, $SOCKERR socket errors; RSS idle $RSS_IDLE MiB, after load $RSS_LOAD MiB; heap used after a full GC: $HEAP_IDLE MiB idle, $HEAP_LOAD MiB after load."
+} | tee "$OUT/results.md"
+# shellcheck disable=SC2086
+echo "startup-bench j17_plain_ms=$(bench_median ${MS[j17-plain]}) j17_cds_ms=$(bench_median ${MS[j17-cds]}) ${NEW}_plain_ms=$(bench_median ${MS[$NEW-plain]}) ${NEW}_aot_ms=$(bench_median ${MS[$NEW-aot]}) xmx=$XMX rps=$RPS non2xx=$NON2XX sockerr=$SOCKERR rss_load_mib=$RSS_LOAD"
