@@ -86,7 +86,8 @@ public final class DataSources implements AutoCloseable {
             for (Object key : top.keySet()) {
                 String name = String.valueOf(key);
                 if (!NAME.matcher(name).matches()) {
-                    throw file.error(NAME.matcher(name).find() && !name.contains("/") && !name.contains("~") ? "/" + name : "",
+                    // a JSON pointer cannot name a key with '/' or '~' unescaped: point at the file then
+                    throw file.error(name.contains("/") || name.contains("~") ? "" : "/" + name,
                             "pool name '" + name + "' may hold only letters, digits, '_' and '-'");
                 }
                 PoolConfig config = file.bindAt("/" + name, PoolConfig.class);
