@@ -155,7 +155,7 @@ start_contender() {
   case "$c" in
     lumen-vt|lumen-worker)
       bench_start "$RUN_DIR/server-$c.log" "http://127.0.0.1:$port/health/readiness" "$STARTUP_TIMEOUT" \
-        env SERVER_HTTPPORT="$port" SERVER_BLOCKINGEXECUTOR="${c#lumen-}" DATASOURCE_PETSTORE_JDBCURL="$url" \
+        env SERVER_HTTPPORT="$port" SERVER_BLOCKINGEXECUTOR="$([[ "$c" == lumen-vt ]] && echo virtual || echo worker)" DATASOURCE_PETSTORE_JDBCURL="$url" \
         DATASOURCE_PETSTORE_USERNAME=bench DATASOURCE_PETSTORE_PASSWORD=bench DATASOURCE_PETSTORE_MAXIMUMPOOLSIZE="$POOL_SIZE" \
         DATASOURCE_PETSTORE_MINIMUMIDLE="$POOL_SIZE" \
         "$BENCH_JAVA" $JAVA_OPTS -Dlight-4j-config-dir="$BENCH_REPO_ROOT/config/petstore/db" -jar "$LUMEN_JAR";;
