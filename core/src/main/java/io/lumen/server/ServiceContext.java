@@ -30,8 +30,10 @@ public interface ServiceContext {
 
     /**
      * The one instance of {@code type} in this service, created by {@code factory} on first use:
-     * how handlers of one service share a store, a pool or a client without static state. Shared
-     * objects that are {@link AutoCloseable} are closed when the service stops.
+     * how handlers of one service share a store, a pool or a client without static state. A
+     * factory may ask for other shared objects. Shared objects that are {@link AutoCloseable} are
+     * closed when the service stops, after in-flight requests have drained, newest first (a store
+     * before the pool it was built on).
      */
     <T> T shared(Class<T> type, java.util.function.Supplier<? extends T> factory);
 }

@@ -7,4 +7,12 @@ package io.lumen.handler;
  * pool. The exchange is put in blocking mode, so {@code getInputStream()} may be used.
  */
 public interface Blocking {
+    /**
+     * Whether this instance blocks: read once, when the chain is linked at startup. A handler whose
+     * work depends on its config (a store kept in memory or in a database) answers for the
+     * configuration it was built with; the default is true.
+     */
+    default boolean blocks() {
+        return true;
+    }
 }

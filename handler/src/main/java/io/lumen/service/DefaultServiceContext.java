@@ -7,8 +7,11 @@ import io.lumen.server.ServiceContext;
 import io.lumen.status.ErrorResponder;
 import io.lumen.status.StatusCatalogue;
 
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import java.util.function.Supplier;
 
@@ -20,7 +23,10 @@ final class DefaultServiceContext implements ServiceContext {
     private final ErrorResponder errors;
     private final Readiness readiness;
     private final Executor blockingExecutor;
-    private final Map<Class<?>, Object> shared = new ConcurrentHashMap<>();
+    /** In creation order; guarded by itself. A lock, not a ConcurrentHashMap.computeIfAbsent: a
+     *  factory may itself ask for another shared object (a store for its pool), which computeIfAbsent
+     *  forbids. Only handler constructors and hooks call {@link #shared}, never a request. */
+    private final Map<Class<?>, Object> shared = new LinkedHashMap<>();
 
     DefaultServiceContext(ConfigLoader config, ServerConfig server, StatusCatalogue statuses, ErrorResponder errors,
                           Readiness readiness, Executor blockingExecutor) {
@@ -41,12 +47,33 @@ final class DefaultServiceContext implements ServiceContext {
 
     @Override
     public <T> T shared(Class<T> type, Supplier<? extends T> factory) {
-        return type.cast(shared.computeIfAbsent(type, k -> factory.get()));
+        synchronized (shared) {
+            Object existing = shared.get(type);
+            if (existing != null) {
+                return type.cast(existing);
+            }
+            T created = factory.get(); // may call shared() for what it needs: the lock is reentrant
+            if (created == null) {
+                throw new IllegalStateException("the factory of shared " + type.getName() + " returned null");
+            }
+            Object raced = shared.putIfAbsent(type, created);
+            return type.cast(raced == null ? created : raced);
+        }
     }
 
-    /** Closes every shared object that is {@link AutoCloseable} (pools, clients, health checkers); called once at stop. */
+    /**
+     * Closes every shared object that is {@link AutoCloseable} (pools, clients, health checkers),
+     * newest first, so an object closes before what it was built on (a store before its pool);
+     * called once at stop.
+     */
     void closeShared() {
-        for (Object o : shared.values()) {
+        List<Object> objects;
+        synchronized (shared) {
+            objects = new ArrayList<>(shared.values());
+            shared.clear();
+        }
+        Collections.reverse(objects);
+        for (Object o : objects) {
             if (o instanceof AutoCloseable c) {
                 try {
                     c.close();
@@ -56,6 +83,5 @@ final class DefaultServiceContext implements ServiceContext {
                 }
             }
         }
-        shared.clear();
     }
 }

@@ -60,7 +60,12 @@ public final class LumenService implements AutoCloseable {
         LumenServer server = new LumenServer(serverConfig, config, readiness);
         DefaultServiceContext context = new DefaultServiceContext(config, serverConfig, statuses, errors, readiness,
                 server.blockingExecutor());
-        LumenServer.runStartupHooks(context);
+        try {
+            LumenServer.runStartupHooks(context);
+        } catch (RuntimeException e) {
+            context.closeShared(); // e.g. a database pool a hook opened before a later hook failed
+            throw e;
+        }
 
         ConfigFile handlerFile = config.find("handler").orElseThrow(() -> new ConfigException("handler.yml", 0, null,
                 "not found in the config dirs " + config.configDirs() + " or classpath config/: it declares the routes"));

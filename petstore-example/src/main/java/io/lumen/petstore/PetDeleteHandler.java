@@ -6,7 +6,7 @@ import io.undertow.util.HttpString;
 
 /**
  * {@code DELETE /v1/pets/{petId}} (deletePetById) with the required header {@code key}: answers
- * the deleted pet, or 404 ERR20001. IO thread.
+ * the deleted pet, or 404 ERR20001. IO thread, or off it with a blocking store.
  */
 public final class PetDeleteHandler extends PetstoreHandler {
     private static final HttpString KEY = new HttpString("key");

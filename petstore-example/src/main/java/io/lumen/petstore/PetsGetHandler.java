@@ -7,7 +7,7 @@ import java.util.Deque;
 
 /**
  * {@code GET /v1/pets?limit=n} (listPets): the pets in id order, at most {@code limit} (1-100; without
- * it one page of {@value PetStore#PAGE}). IO thread.
+ * it one page of {@value PetStore#PAGE}). IO thread, or off it with a blocking store.
  */
 public final class PetsGetHandler extends PetstoreHandler {
     static final int MAX_LIMIT = 100;

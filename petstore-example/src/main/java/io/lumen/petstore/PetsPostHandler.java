@@ -8,8 +8,9 @@ import java.io.IOException;
 
 /**
  * {@code POST /v1/pets} (createPets): body {@code Pet} with {@code id} and {@code name}; 201 with
- * the stored pet, 400 ERR20003 for a body that is not a pet, 409 ERR20002 for a taken id. The body
- * is read asynchronously on the IO thread (no worker dispatch).
+ * the stored pet, 400 ERR20003 for a body that is not a pet, 409 ERR20002 for a taken id. With the
+ * in-memory store the body is read asynchronously on the IO thread (no worker dispatch); with a
+ * blocking store the handler runs after the dispatch and Undertow's receiver reads it blocking.
  */
 public final class PetsPostHandler extends PetstoreHandler {
     public PetsPostHandler(ServiceContext context) {

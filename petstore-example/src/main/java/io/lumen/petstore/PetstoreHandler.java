@@ -1,6 +1,8 @@
 package io.lumen.petstore;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.lumen.handler.Blocking;
 import io.lumen.server.ServiceContext;
 import io.lumen.status.ErrorResponder;
 import io.undertow.server.HttpHandler;
@@ -9,8 +11,13 @@ import io.undertow.util.Headers;
 
 import java.nio.ByteBuffer;
 
-/** What the petstore handlers share: the store, the error writer and JSON responses. */
-abstract class PetstoreHandler implements HttpHandler {
+/**
+ * What the petstore handlers share: the store, the error writer and JSON responses. A handler
+ * blocks when its store does ({@link PetStore#blocking()}: the JDBC store), and the chain engine
+ * then runs it on a virtual thread (Java 21+) or the worker pool; with the in-memory store it runs
+ * on the IO thread.
+ */
+abstract class PetstoreHandler implements HttpHandler, Blocking {
     /** Codes of the petstore's app-status.yml. */
     static final String PET_NOT_FOUND = "ERR20001";
     static final String PET_EXISTS = "ERR20002";
@@ -27,8 +34,13 @@ abstract class PetstoreHandler implements HttpHandler {
 
     PetstoreHandler(ServiceContext context) {
         this.json = context.config().mapper();
-        this.store = context.shared(PetStore.class, () -> new PetStore(json));
+        this.store = PetStores.of(context);
         this.errors = context.errors();
+    }
+
+    @Override
+    public boolean blocks() {
+        return store.blocking();
     }
 
     void sendJson(HttpServerExchange exchange, int status, ByteBuffer body) {
@@ -38,7 +50,11 @@ abstract class PetstoreHandler implements HttpHandler {
     }
 
     void sendJson(HttpServerExchange exchange, int status, Object value) {
-        sendJson(exchange, status, ByteBuffer.wrap(store.toJson(value)));
+        try {
+            sendJson(exchange, status, ByteBuffer.wrap(json.writeValueAsBytes(value)));
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot encode " + value, e);
+        }
     }
 
     /** The validator's converted, validated input; null on routes without the validator (config/petstore/http). */

@@ -1,5 +1,7 @@
 /**
- * The petstore reference service: four operations over an in-memory store seeded with the two
- * reference pets. Every handler runs on the IO thread.
+ * The petstore reference service: four operations over a {@link io.lumen.petstore.PetStore}
+ * seeded with the two reference pets, kept in memory (the default; the handlers run on the IO
+ * thread) or in a database through lumen-datasource (petstore.yml {@code store: jdbc}; the
+ * handlers are then {@code Blocking} and run on virtual threads on Java 21+, else the worker pool).
  */
 package io.lumen.petstore;

@@ -50,6 +50,33 @@ class MainProcessTest {
     }
 
     @Test
+    void aDatabaseThatCannotBeUsedStopsStartupWithOneLineAndExit1() throws Exception {
+        Path db = Path.of("../config/petstore/db");
+        String file = db.resolve("datasource.yml").toString();
+        int closed;
+        try (java.net.ServerSocket s = new java.net.ServerSocket(0)) {
+            closed = s.getLocalPort(); // nothing listens there once closed
+        }
+        String url = "jdbc:postgresql://127.0.0.1:" + closed + "/petstore";
+        Process unreachable = launch(db, "DATASOURCE_PETSTORE_JDBCURL", url, "DATASOURCE_PETSTORE_CONNECTIONTIMEOUT", "500",
+                "SERVER_HTTPPORT", "0");
+        assertTrue(unreachable.waitFor(60, TimeUnit.SECONDS));
+        assertEquals(1, unreachable.exitValue());
+        String err = read(unreachable.getErrorStream()).strip();
+        assertTrue(err.startsWith("lumen: config error: " + file + ":10: petstore.jdbcUrl: cannot connect to " + url
+                + " as 'sa': Connection to 127.0.0.1:" + closed + " refused"), err);
+        assertFalse(err.contains("\n"), err);
+
+        Process noDriver = launch(db, "DATASOURCE_PETSTORE_JDBCURL", "jdbc:mysql://127.0.0.1/petstore", "SERVER_HTTPPORT", "0");
+        assertTrue(noDriver.waitFor(60, TimeUnit.SECONDS));
+        assertEquals(1, noDriver.exitValue());
+        String missing = read(noDriver.getErrorStream()).strip();
+        assertTrue(missing.startsWith("lumen: config error: " + file + ":10: petstore.jdbcUrl: no JDBC driver on the classpath "
+                + "accepts jdbc:mysql://127.0.0.1/petstore"), missing);
+        assertFalse(missing.contains("\n"), missing);
+    }
+
+    @Test
     void configErrorPrintsOneLineNamingFileLineAndKeyAndExits1() throws Exception {
         Files.writeString(dir.resolve("server.yml"), "httpPort: 8080\nioThreads: lots\n");
         Process p = launch(dir);

@@ -13,7 +13,7 @@ import java.util.function.Function;
 /**
  * Links a resolved chain into one {@link HttpHandler}, back to front: the last link answers, each
  * middleware wraps what follows it, and a {@link DispatchHandler} goes in front of the first
- * {@link Blocking} link. The result has every {@code next} fixed, so a request walks it with plain
+ * {@link Blocking} link that {@linkplain Blocking#blocks() blocks}. The result has every {@code next} fixed, so a request walks it with plain
  * method calls.
  */
 final class ChainLinker {
@@ -46,7 +46,7 @@ final class ChainLinker {
         }
         int firstBlocking = -1;
         for (int i = 0; i < links.size(); i++) {
-            if (links.get(i).handler() instanceof Blocking) {
+            if (links.get(i).handler() instanceof Blocking b && b.blocks()) {
                 firstBlocking = i;
                 break;
             }

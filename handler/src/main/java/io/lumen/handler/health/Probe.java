@@ -35,7 +35,7 @@ final class Probe {
                 exchange.getRequestMethod());
     }
 
-    void unavailable(HttpServerExchange exchange, Readiness.State state) {
-        errors.send(exchange, NOT_READY, state);
+    void unavailable(HttpServerExchange exchange, Object why) {
+        errors.send(exchange, NOT_READY, why);
     }
 }

@@ -6,8 +6,9 @@ import io.undertow.server.HttpServerExchange;
 
 /**
  * handler.yml {@code readiness}: {@code GET /health/readiness} answers 200 {@code OK} when the
- * service is {@code READY}, else 503 {@code ERR10054} naming the state ({@code STARTING},
- * {@code DRAINING}, {@code STOPPED}). With health.yml {@code enabled: false} it answers 404
+ * service is {@code READY} and every registered dependency (a database pool, for one) is
+ * available, else 503 {@code ERR10054} naming the state ({@code STARTING}, {@code DRAINING},
+ * {@code STOPPED}) or the unavailable dependencies. With health.yml {@code enabled: false} it answers 404
  * {@code ERR10048}. IO thread, never blocks.
  */
 public final class ReadinessHandler implements HttpHandler {
@@ -24,7 +25,7 @@ public final class ReadinessHandler implements HttpHandler {
         } else if (probe.readiness.isReady()) {
             probe.ok(exchange);
         } else {
-            probe.unavailable(exchange, probe.readiness.state());
+            probe.unavailable(exchange, probe.readiness.reason());
         }
     }
 

@@ -10,12 +10,18 @@ import io.micrometer.core.instrument.binder.system.UptimeMetrics;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 
-/** The one Prometheus registry of a service, with the JVM and process binders registered once. */
-final class Registries {
+/**
+ * The one Prometheus registry of a service, with the JVM and process binders registered once
+ * (metrics.yml decides the common tags). The {@code metrics} and {@code prometheus} handlers use
+ * it, and so may modules that bind their own meters (the datasource module's pool metrics), so
+ * that {@code /prometheus} shows them all. Thread-safe.
+ */
+public final class Registries {
     private Registries() {
     }
 
-    static PrometheusMeterRegistry of(ServiceContext context) {
+    /** The service's registry, created on first use. */
+    public static PrometheusMeterRegistry of(ServiceContext context) {
         return context.shared(PrometheusMeterRegistry.class, () -> create(context));
     }
 

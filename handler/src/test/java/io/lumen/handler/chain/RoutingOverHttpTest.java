@@ -30,6 +30,7 @@ class RoutingOverHttpTest {
                   - io.lumen.handler.testing.TagMiddleware$Disabled@disabled
                   - io.lumen.handler.testing.BlockingHandler@blocking
                   - io.lumen.handler.testing.ThrowingHandler@throws
+                  - io.lumen.handler.testing.BlockingHandler$NotBlocking@notBlocking
                 chains:
                   default: [first, disabled, second]
                 paths:
@@ -39,6 +40,7 @@ class RoutingOverHttpTest {
                   - {path: '/files/*', method: GET, exec: [echo]}
                   - {path: '/block', method: GET, exec: [default, blocking]}
                   - {path: '/throw', method: GET, exec: [throws]}
+                  - {path: '/noblock', method: GET, exec: [default, notBlocking]}
                 """).start();
     }
 
@@ -101,6 +103,13 @@ class RoutingOverHttpTest {
         assertTrue(r.body().startsWith("io=false"), r.body());
         boolean hasVirtualThreads = Runtime.version().feature() >= 21;
         assertEquals(hasVirtualThreads, r.body().endsWith("virtual=true"), r.body());
+    }
+
+    @Test
+    void aBlockingHandlerThatSaysItDoesNotBlockStaysOnTheIoThread() {
+        HttpResponse<String> r = svc.get("/noblock");
+        assertEquals(200, r.statusCode());
+        assertEquals("io=true", r.body());
     }
 
     @Test

@@ -42,6 +42,32 @@ class HealthHandlersTest {
     }
 
     @Test
+    void readinessIs503WhileADependencyIsUnavailableAndOkOnceItIsBack() {
+        try (TestService s = Services.in(dir).file("handler.yml", ROUTES).start()) {
+            Readiness readiness = s.service().context().readiness();
+            Readiness.Dependency db = readiness.dependency("datasource 'orders'", true);
+            Readiness.Dependency cache = readiness.dependency("cache", true);
+            assertOk(s.get("/health/readiness"));
+            assertTrue(db.available(false));
+            assertTrue(cache.available(false));
+            assertTrue(!cache.available(false), "no change, so no report of one");
+            HttpResponse<String> r = s.get("/health/readiness");
+            assertEquals(503, r.statusCode());
+            assertTrue(r.body().contains("unavailable: datasource 'orders', cache"), r.body());
+            assertOk(s.get("/health/liveness")); // an outage elsewhere is no reason to restart this process
+            cache.available(true);
+            HttpResponse<String> one = s.get("/health/readiness");
+            assertTrue(one.body().contains("unavailable: datasource 'orders'\""), one.body());
+            db.available(true);
+            assertOk(s.get("/health/readiness"));
+            db.available(false);
+            ReadinessControl.set(readiness, Readiness.State.DRAINING); // the state is named first
+            assertTrue(s.get("/health/readiness").body().contains("DRAINING"));
+            ReadinessControl.set(readiness, Readiness.State.READY);
+        }
+    }
+
+    @Test
     void readinessIs503NamingTheStateWhileLivenessStaysOk() {
         try (TestService s = Services.in(dir).file("handler.yml", ROUTES).start()) {
             ReadinessControl.set(s.service().context().readiness(), Readiness.State.DRAINING);

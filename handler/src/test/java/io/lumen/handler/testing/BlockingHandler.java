@@ -34,4 +34,17 @@ public class BlockingHandler implements HttpHandler, Blocking {
             return false;
         }
     }
+
+    /** Implements {@link Blocking} but says it does not block (as a handler on an in-memory store would). */
+    public static final class NotBlocking implements HttpHandler, Blocking {
+        @Override
+        public boolean blocks() {
+            return false;
+        }
+
+        @Override
+        public void handleRequest(HttpServerExchange exchange) {
+            exchange.getResponseSender().send("io=" + exchange.isInIoThread());
+        }
+    }
 }

@@ -7,7 +7,7 @@ import java.nio.charset.StandardCharsets;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-class PetStoreTest {
+class InMemoryPetStoreTest {
     private static String text(java.nio.ByteBuffer b) {
         byte[] bytes = new byte[b.remaining()];
         b.get(bytes);
@@ -16,7 +16,7 @@ class PetStoreTest {
 
     @Test
     void listingsFollowChangesAndStayOnePage() {
-        PetStore store = new PetStore(new ObjectMapper(), 1000);
+        InMemoryPetStore store = new InMemoryPetStore(new ObjectMapper(), 1000);
         assertEquals(PetstoreHttpTest.REFERENCE, text(store.listJson(PetStore.PAGE)));
         assertEquals(PetStore.Added.ADDED, store.add(new Pet(3L, "c", null)));
         assertEquals("[{\"id\":1,\"name\":\"catten\",\"tag\":\"cat\"},{\"id\":2,\"name\":\"doggy\",\"tag\":\"dog\"},{\"id\":3,\"name\":\"c\"}]",
@@ -33,7 +33,7 @@ class PetStoreTest {
 
     @Test
     void takenIdsAndAFullStoreAreRefused() {
-        PetStore store = new PetStore(new ObjectMapper(), 3);
+        InMemoryPetStore store = new InMemoryPetStore(new ObjectMapper(), 3);
         assertEquals(PetStore.Added.EXISTS, store.add(new Pet(1L, "again", null)));
         assertEquals(PetStore.Added.ADDED, store.add(new Pet(3L, "c", null)));
         assertEquals(PetStore.Added.FULL, store.add(new Pet(4L, "d", null)));

@@ -1,0 +1,2 @@
+CREATE TABLE counter (id INT PRIMARY KEY, n BIGINT NOT NULL);
+INSERT INTO counter (id, n) VALUES (1, 0);
