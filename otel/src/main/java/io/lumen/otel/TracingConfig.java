@@ -28,7 +28,7 @@ import java.util.Set;
  * @param samplerRatio       share of new traces recorded by the ratio samplers, 0 to 1 (1.0)
  * @param scheduleDelay      ms between two exports of the batch processor (5000)
  * @param maxQueueSize       ended spans waiting for export; more are dropped (2048)
- * @param maxExportBatchSize spans per export request, at most {@code maxQueueSize} (512)
+ * @param maxExportBatchSize spans per export request (512), lowered to {@code maxQueueSize} when that is smaller
  */
 public record TracingConfig(Boolean enabled, String endpoint, String tracesEndpoint, String protocol, KeyValues headers,
                             String compression, Integer exportTimeout, String certificate, String serviceName,
@@ -60,8 +60,14 @@ public record TracingConfig(Boolean enabled, String endpoint, String tracesEndpo
         scheduleDelay = scheduleDelay == null ? 5000 : scheduleDelay;
         maxQueueSize = maxQueueSize == null ? 2048 : maxQueueSize;
         maxExportBatchSize = maxExportBatchSize == null ? 512 : maxExportBatchSize;
+        // as the SDK does: a batch never exceeds the queue (OTEL_BSP_MAX_QUEUE_SIZE=100 alone must work)
+        maxExportBatchSize = Math.min(maxExportBatchSize, Math.max(1, maxQueueSize));
         if (enabled) {
-            checkUrl(ownTracesEndpoint ? "tracesEndpoint" : "endpoint", tracesEndpoint);
+            if (ownTracesEndpoint) {
+                checkUrl("tracesEndpoint", tracesEndpoint);
+            } else {
+                checkUrl("endpoint", endpoint);
+            }
             if (!protocol.equals(PROTOCOL)) {
                 throw new IllegalArgumentException("protocol: '" + protocol + "' is not supported; lumen-otel exports "
                         + PROTOCOL + " (OTLP over HTTP, a collector's port 4318)");
@@ -80,10 +86,6 @@ public record TracingConfig(Boolean enabled, String endpoint, String tracesEndpo
             atLeastOne("scheduleDelay", scheduleDelay);
             atLeastOne("maxQueueSize", maxQueueSize);
             atLeastOne("maxExportBatchSize", maxExportBatchSize);
-            if (maxExportBatchSize > maxQueueSize) {
-                throw new IllegalArgumentException("maxExportBatchSize: " + maxExportBatchSize
-                        + " is more than maxQueueSize " + maxQueueSize);
-            }
             for (Map.Entry<String, String> h : headers.values().entrySet()) {
                 checkHeader(h.getKey(), h.getValue());
             }

@@ -1,0 +1,68 @@
+package io.lumen.otel;
+
+import io.lumen.handler.observability.Services;
+import io.lumen.handler.router.Route;
+import io.lumen.handler.testing.TestService;
+import io.lumen.otel.testing.ShowTrace;
+import io.lumen.otel.testing.Traced;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Off by default, and then the chain is exactly what it would be without tracing in handler.yml. */
+class DisabledTracingTest {
+    static final String HANDLER_YML = """
+            handlers:
+              - io.lumen.otel.testing.ShowTrace@show
+            paths:
+              - {path: /show, method: GET, exec: [correlation, tracing, show]}
+            """;
+
+    static String chainOf(TestService s, String path) {
+        for (Route r : s.service().router().router().routes()) {
+            if (r.template().text().equals(path)) {
+                return r.handler().toString();
+            }
+        }
+        throw new AssertionError("no route " + path);
+    }
+
+    @Test
+    void withoutTracingYmlTheMiddlewareIsDroppedFromTheChain(@TempDir Path dir) {
+        try (TestService s = Services.in(dir).file("handler.yml", HANDLER_YML).start()) {
+            assertFalse(chainOf(s, "/show").contains("tracing"), chainOf(s, "/show"));
+            assertTrue(chainOf(s, "/show").startsWith("correlation -> "), chainOf(s, "/show"));
+            assertNull(s.service().context().shared(io.lumen.otel.sdk.TracingRuntime.class, () -> null),
+                    "no tracer provider, exporter or thread was made");
+            // the correlation middleware's trace context is left as it made it
+            String trace = Traced.traceId();
+            HttpResponse<String> r = TestService.send(Traced.HTTP1, s.request("/show")
+                    .header("traceparent", "00-" + trace + "-" + Traced.spanId() + "-01").GET().build());
+            assertEquals(trace, ShowTrace.value(r.body(), "traceId"));
+        }
+    }
+
+    @Test
+    void enabledFalseDropsItToo(@TempDir Path dir) {
+        try (TestService s = Services.in(dir).file("handler.yml", HANDLER_YML)
+                .file("tracing.yml", "enabled: ${otel.enabled:false}\nendpoint: http://127.0.0.1:1\n").start()) {
+            assertFalse(chainOf(s, "/show").contains("tracing"), chainOf(s, "/show"));
+        }
+    }
+
+    @Test
+    void aPlaceholderTurnsItOn(@TempDir Path dir) {
+        try (TestService s = Services.in(dir).file("handler.yml", HANDLER_YML).value("otel.enabled", true)
+                .file("tracing.yml", "enabled: ${otel.enabled:false}\nendpoint: http://127.0.0.1:1\nexportTimeout: 100\n")
+                .start()) {
+            assertTrue(chainOf(s, "/show").startsWith("correlation -> tracing -> "), chainOf(s, "/show"));
+        }
+    }
+}
