@@ -29,8 +29,8 @@ import java.util.Optional;
  */
 public final class TracingHandler implements Middleware {
     private final TracingConfig config;
-    private final TracingRuntime runtime; // null when disabled
-    private final SpanNames otherEndpoints = new SpanNames();
+    private final TracingRuntime runtime;      // null when disabled
+    private final SpanNames otherEndpoints;    // null when disabled
 
     public TracingHandler(ServiceContext context) {
         this(context, context.config().find("tracing"));
@@ -44,6 +44,7 @@ public final class TracingHandler implements Middleware {
                         context.config(), (key, problem) -> file.map(f -> (RuntimeException) f.error("/" + key, problem))
                                 .orElseGet(() -> new ConfigException("tracing.yml", 0, key, problem))))
                 : null;
+        this.otherEndpoints = config.enabled() ? new SpanNames() : null;
     }
 
     @Override
