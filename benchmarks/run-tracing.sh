@@ -102,7 +102,7 @@ if [[ "$COLLECTOR" == sink ]]; then
   EXPORTS="$(cat "$OUT/sink-counts.txt" 2>/dev/null || echo "0 0")"
   bench_stop "$SINK_PID"
 fi
-DROPPED="$(grep -o 'dropped [0-9]* span' "$OUT/server.log" | awk '{s += $2} END {print s + 0}')"
+DROPPED="$({ grep -o 'dropped [0-9]* span' "$OUT/server.log" || true; } | awk '{s += $2} END {print s + 0}')"
 {
   echo "## run-tracing $(date -u +%FT%TZ)"
   echo
