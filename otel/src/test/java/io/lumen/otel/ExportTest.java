@@ -120,8 +120,10 @@ class ExportTest {
         try (ServerSocket down = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
             Thread acceptor = new Thread(() -> {
                 while (!down.isClosed()) {
-                    try (Socket ignored = down.accept()) {
+                    try {
+                        Socket accepted = down.accept();
                         attempts.incrementAndGet();
+                        accepted.close();
                     } catch (IOException closed) {
                         return;
                     }

@@ -22,17 +22,18 @@ final class OtlpExporters {
 
     static SpanExporter create(TracingConfig config, ConfigLoader files, TracingRuntime.ConfigErrors errors) {
         Duration timeout = Duration.ofMillis(config.exportTimeout());
-        OtlpHttpSpanExporterBuilder b = OtlpHttpSpanExporter.builder()
-                .setEndpoint(config.tracesEndpoint())
-                .setTimeout(timeout)
-                // a collector that does not accept the connection must not hold an export longer than its timeout
-                .setConnectTimeout(timeout)
-                .setCompression(config.compression());
-        config.headers().values().forEach(b::addHeader);
-        if (config.certificate() != null) {
-            b.setTrustedCertificates(read(config.certificate(), files, errors));
-        }
+        byte[] trusted = config.certificate() == null ? null : read(config.certificate(), files, errors);
         try {
+            OtlpHttpSpanExporterBuilder b = OtlpHttpSpanExporter.builder()
+                    .setEndpoint(config.tracesEndpoint())
+                    .setTimeout(timeout)
+                    // a collector that does not accept the connection must not hold an export longer than its timeout
+                    .setConnectTimeout(timeout)
+                    .setCompression(config.compression());
+            config.headers().values().forEach(b::addHeader);
+            if (trusted != null) {
+                b.setTrustedCertificates(trusted);
+            }
             return b.build();
         } catch (IllegalArgumentException | IllegalStateException e) {
             // e.g. a certificate file that holds no PEM certificate

@@ -3,6 +3,8 @@ package io.lumen.otel.testing;
 import com.google.protobuf.ByteString;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import com.sun.net.httpserver.HttpsConfigurator;
+import com.sun.net.httpserver.HttpsServer;
 import io.opentelemetry.proto.collector.trace.v1.ExportTraceServiceRequest;
 import io.opentelemetry.proto.collector.trace.v1.ExportTraceServiceResponse;
 import io.opentelemetry.proto.common.v1.AnyValue;
@@ -16,6 +18,12 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.GeneralSecurityException;
+import java.security.KeyStore;
+import javax.net.ssl.KeyManagerFactory;
+import javax.net.ssl.SSLContext;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HexFormat;
@@ -75,8 +83,8 @@ public final class OtlpReceiver implements AutoCloseable {
     private volatile CountDownLatch held = new CountDownLatch(0);
     private volatile int requests;
 
-    private OtlpReceiver() throws IOException {
-        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 50);
+    private OtlpReceiver(HttpServer server) {
+        this.server = server;
         server.createContext("/v1/traces", this::export);
         server.setExecutor(executor);
         server.start();
@@ -84,15 +92,34 @@ public final class OtlpReceiver implements AutoCloseable {
 
     public static OtlpReceiver start() {
         try {
-            return new OtlpReceiver();
+            return new OtlpReceiver(HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 50));
         } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** The same over TLS, with the key and certificate of a PKCS12 key store. */
+    public static OtlpReceiver startHttps(Path keyStore, String password) {
+        try {
+            KeyStore ks = KeyStore.getInstance("PKCS12");
+            try (InputStream in = Files.newInputStream(keyStore)) {
+                ks.load(in, password.toCharArray());
+            }
+            KeyManagerFactory kmf = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
+            kmf.init(ks, password.toCharArray());
+            SSLContext tls = SSLContext.getInstance("TLS");
+            tls.init(kmf.getKeyManagers(), null, null);
+            HttpsServer https = HttpsServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 50);
+            https.setHttpsConfigurator(new HttpsConfigurator(tls));
+            return new OtlpReceiver(https);
+        } catch (IOException | GeneralSecurityException e) {
             throw new IllegalStateException(e);
         }
     }
 
     /** {@code http://127.0.0.1:<port>}: the base endpoint ({@code /v1/traces} is appended by the exporter). */
     public String endpoint() {
-        return "http://" + server.getAddress().getAddress().getHostAddress() + ":" + server.getAddress().getPort();
+        return (server instanceof HttpsServer ? "https://" : "http://") + server.getAddress().getAddress().getHostAddress() + ":" + server.getAddress().getPort();
     }
 
     /** From now on, exports are read but not answered until {@link #release()}. */
