@@ -8,6 +8,9 @@ import io.lumen.otel.sdk.TracingRuntime;
 import io.lumen.server.ServiceContext;
 import io.undertow.server.HttpHandler;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 import java.util.Optional;
 
 /**
@@ -28,6 +31,7 @@ import java.util.Optional;
  * server's last-resort guard included), on whichever thread completes it.
  */
 public final class TracingHandler implements Middleware {
+    private static final Logger LOG = LoggerFactory.getLogger(TracingHandler.class);
     private final TracingConfig config;
     private final TracingRuntime runtime;      // null when disabled
     private final SpanNames otherEndpoints;    // null when disabled
@@ -56,6 +60,12 @@ public final class TracingHandler implements Middleware {
     public HttpHandler wrap(ChainContext context, HttpHandler next) {
         if (runtime == null) {
             throw new IllegalStateException("tracing is disabled and must not be linked"); // the engine drops it
+        }
+        int self = context.chain().indexOf("tracing");
+        int correlation = context.chain().indexOf("correlation");
+        if (self >= 0 && correlation > self) {
+            LOG.warn("{} {}: tracing runs before correlation, which then replaces the trace context tracing handed on;"
+                    + " put tracing after correlation", context.method(), context.path());
         }
         return new TracedRoute(next, runtime.tracer(), context, otherEndpoints);
     }

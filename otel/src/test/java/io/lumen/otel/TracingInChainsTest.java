@@ -16,8 +16,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** Off by default, and then the chain is exactly what it would be without tracing in handler.yml. */
-class DisabledTracingTest {
+/** Off by default, and then the chain is exactly what it would be without tracing in handler.yml; on, where it goes. */
+class TracingInChainsTest {
     static final String HANDLER_YML = """
             handlers:
               - io.lumen.otel.testing.ShowTrace@show
@@ -54,6 +54,23 @@ class DisabledTracingTest {
         try (TestService s = Services.in(dir).file("handler.yml", HANDLER_YML)
                 .file("tracing.yml", "enabled: ${otel.enabled:false}\nendpoint: http://127.0.0.1:1\n").start()) {
             assertFalse(chainOf(s, "/show").contains("tracing"), chainOf(s, "/show"));
+        }
+    }
+
+    @Test
+    void tracingBeforeCorrelationIsReportedAtStartup(@TempDir Path dir) {
+        ch.qos.logback.classic.Logger log = (ch.qos.logback.classic.Logger) org.slf4j.LoggerFactory.getLogger(TracingHandler.class);
+        ch.qos.logback.core.read.ListAppender<ch.qos.logback.classic.spi.ILoggingEvent> logged = new ch.qos.logback.core.read.ListAppender<>();
+        logged.start();
+        log.addAppender(logged);
+        try (TestService s = Services.in(dir).file("handler.yml", HANDLER_YML.replace("[correlation, tracing, show]",
+                "[tracing, correlation, show]")).file("tracing.yml", "enabled: true\nendpoint: http://127.0.0.1:1\nexportTimeout: 100\n")
+                .start()) {
+            assertTrue(logged.list.stream().anyMatch(e -> e.getFormattedMessage()
+                    .equals("GET /show: tracing runs before correlation, which then replaces the trace context tracing"
+                            + " handed on; put tracing after correlation")), logged.list.toString());
+        } finally {
+            log.detachAppender(logged);
         }
     }
 
