@@ -21,6 +21,7 @@ final class DefaultServiceContext implements ServiceContext {
     private final Readiness readiness;
     private final Executor blockingExecutor;
     private final Map<Class<?>, Object> shared = new ConcurrentHashMap<>();
+    private final Map<Class<?>, Object> provided = new ConcurrentHashMap<>(); // owned by the embedding application
 
     DefaultServiceContext(ConfigLoader config, ServerConfig server, StatusCatalogue statuses, ErrorResponder errors,
                           Readiness readiness, Executor blockingExecutor) {
@@ -44,10 +45,20 @@ final class DefaultServiceContext implements ServiceContext {
         return type.cast(shared.computeIfAbsent(type, k -> factory.get()));
     }
 
-    /** Closes every shared object that is {@link AutoCloseable} (pools, clients, health checkers); called once at stop. */
+    /** Puts an object the embedding application provides before anything asks for {@code type}. */
+    void preset(Class<?> type, Object value) {
+        shared.put(type, value);
+        provided.put(type, value);
+    }
+
+    /**
+     * Closes every shared object that is {@link AutoCloseable} (pools, clients, health checkers),
+     * except those the embedding application provided (it closes its own); called once at stop.
+     */
     void closeShared() {
-        for (Object o : shared.values()) {
-            if (o instanceof AutoCloseable c) {
+        for (Map.Entry<Class<?>, Object> entry : shared.entrySet()) {
+            Object o = entry.getValue();
+            if (o instanceof AutoCloseable c && provided.get(entry.getKey()) != o) {
                 try {
                     c.close();
                 } catch (Exception e) {
