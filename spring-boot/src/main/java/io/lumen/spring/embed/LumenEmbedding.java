@@ -109,6 +109,7 @@ public final class LumenEmbedding implements SmartInitializingSingleton, SmartLi
             shutdownExecutor();
             throw e;
         }
+        handoff.errors(assembly.context().errors());
         root = assembly.root();
         LOG.info("Lumen: {} routes from {}; unmatched requests go to {}; blocking handlers run on {}",
                 assembly.router().router().routes().size(),

@@ -1,8 +1,10 @@
 package io.lumen.spring.embed;
 
 import io.lumen.server.ServiceContext;
+import io.lumen.status.ErrorResponder;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.HttpServerExchange;
+import io.undertow.server.RequestTooBigException;
 import io.undertow.util.StatusCodes;
 
 /**
@@ -13,10 +15,13 @@ import io.undertow.util.StatusCodes;
  *
  * <p>Runs on whatever thread the chain is on (normally the IO thread); Undertow's servlet handler
  * dispatches to its worker pool itself. Middleware that read the body put it back first, so
- * {@code @RequestBody} reads the same bytes.
+ * {@code @RequestBody} reads the same bytes. A body over Spring's limit
+ * ({@code server.undertow.max-http-post-size}), which Undertow's servlet handler refuses by
+ * throwing, is answered 413 {@code ERR10068} (error JSON) and the connection closed.
  */
 public final class SpringHandoff implements HttpHandler {
     private volatile HttpHandler servlet;
+    private volatile ErrorResponder errors;
 
     /** The bean: the servlet handler is attached when Undertow deploys the application. */
     public SpringHandoff() {
@@ -40,6 +45,11 @@ public final class SpringHandoff implements HttpHandler {
         return servlet;
     }
 
+    /** Lumen's error writer, once the service is assembled. */
+    void errors(ErrorResponder responder) {
+        this.errors = responder;
+    }
+
     @Override
     public void handleRequest(HttpServerExchange exchange) throws Exception {
         HttpHandler s = servlet;
@@ -48,7 +58,16 @@ public final class SpringHandoff implements HttpHandler {
             exchange.endExchange();
             return;
         }
-        s.handleRequest(exchange);
+        try {
+            s.handleRequest(exchange);
+        } catch (RequestTooBigException e) {
+            ErrorResponder e413 = errors;
+            if (e413 == null || exchange.isResponseStarted()) {
+                throw e;
+            }
+            exchange.setPersistent(false); // the body stays unread
+            e413.send(exchange, "ERR10068", exchange.getMaxEntitySize());
+        }
     }
 
     @Override

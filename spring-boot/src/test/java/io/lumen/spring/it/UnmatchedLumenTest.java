@@ -43,6 +43,15 @@ class UnmatchedLumenTest {
     }
 
     @Test
+    void bodyOverSpringsLimitIs413ErrorJson() throws Exception {
+        byte[] big = BodyIdentityTest.jsonArray(3 * 1024, 100); // over Boot's default 2 MB max-http-post-size
+        HttpResponse<String> r = Http.post(Apps.uri(app, "/echo/plain"), HttpRequest.BodyPublishers.ofByteArray(big),
+                "Content-Type", "application/json");
+        assertEquals(413, r.statusCode(), r.body());
+        assertEquals("ERR10068", StarterTest.JSON.readTree(r.body()).get("code").asText());
+    }
+
+    @Test
     void routedPathsStillReachSpring() throws Exception {
         assertEquals(200, Http.get(Apps.uri(app, "/mw/spring")).statusCode());
     }
