@@ -57,6 +57,31 @@ class BodyIdentityTest extends AppTestBase {
         }
     }
 
+    @org.junit.jupiter.api.Test
+    void expectContinueRefusedWithoutReadingGetsTheFinalStatusInsteadOf100() throws Exception {
+        Http.ContinueExchange r = Http.postExpectContinue(port, "/echo/secured", jsonArray(1, 10));
+        assertTrue(r.interim().startsWith("HTTP/1.1 401"), r.interim());
+        assertEquals(0, springCalls.count("/echo/secured"));
+    }
+
+    @org.junit.jupiter.api.Test
+    void expectContinueWithATokenGets100ThenTheBodyPassesTheChain() throws Exception {
+        byte[] body = jsonArray(64, 100);
+        String token = DevKey.token("read:pets", "c");
+        try (java.net.Socket s = new java.net.Socket("127.0.0.1", port)) {
+            s.setSoTimeout(20_000);
+            s.getOutputStream().write(("POST /echo/secured HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                    + "Authorization: Bearer " + token + "\r\nContent-Length: " + body.length
+                    + "\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+            byte[] head = new byte[25];
+            int n = s.getInputStream().readNBytes(head, 0, 25);
+            assertTrue(new String(head, 0, n, StandardCharsets.US_ASCII).startsWith("HTTP/1.1 100"));
+            s.getOutputStream().write(body);
+            String rest = new String(s.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertTrue(rest.contains("HTTP/1.1 200") && rest.contains(sha256(body)), rest);
+        }
+    }
+
     private void assertEcho(String path, byte[] body, boolean chunked) throws Exception {
         HttpRequest.BodyPublisher publisher = chunked
                 ? HttpRequest.BodyPublishers.ofInputStream(() -> new ByteArrayInputStream(body)) // no length: chunked

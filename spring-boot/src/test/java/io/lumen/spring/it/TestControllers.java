@@ -61,7 +61,7 @@ public class TestControllers {
         return Map.of("routed", lumen.routed());
     }
 
-    @PostMapping({"/echo/body", "/echo/validated", "/echo/plain", "/echo/unrouted"})
+    @PostMapping({"/echo/body", "/echo/validated", "/echo/plain", "/echo/unrouted", "/echo/secured"})
     public Map<String, Object> echo(@RequestBody(required = false) byte[] body) throws NoSuchAlgorithmException {
         byte[] b = body == null ? new byte[0] : body;
         return Map.of("length", b.length, "sha256", HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(b)));
