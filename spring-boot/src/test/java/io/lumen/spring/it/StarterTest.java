@@ -147,6 +147,16 @@ class StarterTest extends AppTestBase {
         assertFalse(scrape.contains("endpoint=\"/spring/hello"), "Lumen did not count them");
     }
 
+    @Test
+    void lumensPrometheusHandlerServesTheApplicationsRegistry() throws Exception {
+        Http.get(uri("/spring/hello"));
+        scrapeUntil(s -> s.contains("uri=\"/spring/hello\""));
+        String lumen = Http.get(uri("/lumen/prometheus")).body();
+        // Spring's own request meter and Boot's JVM meters: the one registry both endpoints expose
+        assertTrue(lumen.contains("uri=\"/spring/hello\"") && lumen.contains("jvm_memory_used_bytes"),
+                lumen.substring(0, Math.min(500, lumen.length())));
+    }
+
     private String scrapeUntil(Predicate<String> ready) throws Exception {
         long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
         String scrape = Http.get(uri("/actuator/prometheus")).body();
