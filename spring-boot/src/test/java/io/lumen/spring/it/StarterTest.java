@@ -48,6 +48,15 @@ class StarterTest extends AppTestBase {
     }
 
     @Test
+    void blockingMiddlewareBeforeSpringMovesTheRequestOffTheIoThreadOnce() throws Exception {
+        HttpResponse<String> r = Http.get(uri("/mw/blocking"));
+        assertEquals(200, r.statusCode(), r.body());
+        assertTrue(r.headers().firstValue("X-Stamp").orElse("").endsWith(" off-io"), r.headers().toString());
+        assertTrue(r.body().startsWith("controller on "), r.body());
+        assertEquals(1, springCalls.count("/mw/blocking"));
+    }
+
+    @Test
     void controllerReadsVerifiedClaimsValidatedParametersAndRouteWithoutUndertow() throws Exception {
         String token = DevKey.token("read:pets", "client-42");
         HttpResponse<String> r = Http.get(uri("/v1/pets/7"), "Authorization", "Bearer " + token,

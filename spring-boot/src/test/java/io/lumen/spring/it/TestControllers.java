@@ -56,6 +56,11 @@ public class TestControllers {
         return out;
     }
 
+    @GetMapping("/mw/blocking")
+    public String afterBlockingMiddleware() {
+        return "controller on " + Thread.currentThread().getName();
+    }
+
     @GetMapping("/spring/lumen-request")
     public Map<String, Object> unrouted(LumenRequest lumen) {
         return Map.of("routed", lumen.routed());
