@@ -13,8 +13,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Rebuilds handler.yml's router for Spring: every route's chain is preceded by a {@link RouteMark}
- * attachment (one per request, for controllers, metrics and the observation filter), and requests
+ * Rebuilds handler.yml's router for Spring: the chain of every route that ends in the {@code spring}
+ * terminal is preceded by a {@link RouteMark} attachment (for controllers and the observation
+ * predicate; routes Lumen answers alone stay as they are, nothing per request added), and requests
  * no route matches go to Spring when {@code lumen.unmatched=spring} and handler.yml declares no
  * {@code defaultHandlers} of its own. Startup only.
  */
@@ -30,15 +31,19 @@ final class MarkedRoutes {
                               HttpHandler unmatched) {
         Router.Builder routes = Router.builder();
         for (Route r : built.router().routes()) {
-            LumenRoute route = new LumenRoute(r.method().toString(), r.template().text(), r.chain(), r.origin());
-            routes.add(new Route(r.method(), r.template(), new Marked(new RouteMark(route, factory.counts(r.chain())),
-                    r.handler()), r.origin(), r.chain()));
+            HttpHandler handler = r.handler();
+            if (factory.handsOver(r.chain())) {
+                LumenRoute route = new LumenRoute(r.method().toString(), r.template().text(), r.chain(), r.origin());
+                handler = new Marked(new RouteMark(route, factory.counts(r.chain())), handler);
+            }
+            routes.add(new Route(r.method(), r.template(), handler, r.origin(), r.chain()));
         }
         HttpHandler fallback;
         if (built.fallback() != null) {
             List<String> chain = expand(config == null ? List.of() : config.defaultHandlers(), config);
-            fallback = new Marked(new RouteMark(new LumenRoute("*", "*", chain, "defaultHandlers"), factory.counts(chain)),
-                    built.fallback());
+            fallback = !factory.handsOver(chain) ? built.fallback()
+                    : new Marked(new RouteMark(new LumenRoute("*", "*", chain, "defaultHandlers"), factory.counts(chain)),
+                            built.fallback());
         } else {
             fallback = unmatched;
         }

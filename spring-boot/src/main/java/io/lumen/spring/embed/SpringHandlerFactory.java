@@ -19,11 +19,13 @@ import java.util.Set;
  * class itself. A class Lumen cannot construct (no public {@code (ServiceContext)} or no-arg
  * constructor) is created by Spring with constructor injection, {@code ServiceContext} included.
  * Startup only, on the thread that refreshes the context. Also remembers which names are Lumen's
- * metrics middleware, so requests it counts are not counted again by Spring's observation.
+ * metrics middleware (requests it counts are not counted again by Spring's observation) and which
+ * are the {@code spring} terminal.
  */
 final class SpringHandlerFactory implements HandlerFactory {
     private final ConfigurableListableBeanFactory beans;
     private final Set<String> metricsNames = new HashSet<>();
+    private final Set<String> handoffNames = new HashSet<>();
 
     SpringHandlerFactory(ConfigurableListableBeanFactory beans) {
         this.beans = beans;
@@ -42,6 +44,9 @@ final class SpringHandlerFactory implements HandlerFactory {
         if (handler instanceof MetricsHandler || (handler == null && type != null && MetricsHandler.class.isAssignableFrom(type))) {
             metricsNames.add(name);
         }
+        if (handler instanceof SpringHandoff) {
+            handoffNames.add(name);
+        }
         return handler;
     }
 
@@ -53,6 +58,11 @@ final class SpringHandlerFactory implements HandlerFactory {
             }
         }
         return false;
+    }
+
+    /** True when the chain ends by handing the request to Spring. */
+    boolean handsOver(java.util.List<String> chain) {
+        return !chain.isEmpty() && handoffNames.contains(chain.get(chain.size() - 1));
     }
 
     private Object byName(String name, Class<?> type) {

@@ -83,6 +83,15 @@ class SpringHandlerFactoryTest {
         assertFalse(factory.counts(List.of("exception", "m", "spring")));
     }
 
+    @Test
+    void theSpringTerminalIsThisContextsHandoffBean() {
+        SpringHandoff handoff = new SpringHandoff();
+        beans.registerSingleton("lumenSpringHandoff", handoff);
+        assertSame(handoff, factory.find("spring", SpringHandoff.class, context));
+        assertTrue(factory.handsOver(List.of("exception", "spring")));
+        assertFalse(factory.handsOver(List.of("exception", "hello")));
+    }
+
     /** A handler Lumen can construct. */
     public static class Plain implements HttpHandler {
         @Override
