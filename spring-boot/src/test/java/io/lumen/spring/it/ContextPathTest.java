@@ -34,4 +34,14 @@ class ContextPathTest {
         assertEquals("hello from spring", Http.get(Apps.uri(app, "/app/spring/hello")).body());
         assertEquals(404, Http.get(Apps.uri(app, "/lumen/hello")).statusCode(), "outside the context path");
     }
+
+    @Test
+    void openApiMatchingAndValidationSeePathsBelowTheContextPath() throws Exception {
+        String token = "Bearer " + DevKey.token("read:pets", "cp-client");
+        HttpResponse<String> ok = Http.get(Apps.uri(app, "/app/v1/pets/7"), "Authorization", token);
+        assertEquals(200, ok.statusCode(), ok.body());
+        assertEquals(7, StarterTest.JSON.readTree(ok.body()).get("validatedPetId").asLong());
+        HttpResponse<String> invalid = Http.get(Apps.uri(app, "/app/v1/pets/seven"), "Authorization", token);
+        assertEquals(400, invalid.statusCode(), invalid.body());
+    }
 }
