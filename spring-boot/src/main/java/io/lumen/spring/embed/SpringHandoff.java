@@ -41,10 +41,6 @@ public final class SpringHandoff implements HttpHandler {
         this.servlet = servletHandler;
     }
 
-    HttpHandler servlet() {
-        return servlet;
-    }
-
     /** Lumen's error writer, once the service is assembled. */
     void errors(ErrorResponder responder) {
         this.errors = responder;
