@@ -73,6 +73,7 @@ public class LumenAutoConfiguration {
      * has no effect.
      */
     @Bean
+    @ConditionalOnMissingBean(name = "lumenFactoryCustomizer")
     public WebServerFactoryCustomizer<UndertowServletWebServerFactory> lumenFactoryCustomizer(
             LumenDeploymentCustomizer customizer) {
         return factory -> {

@@ -4,6 +4,7 @@ import org.junit.jupiter.api.Test;
 import org.springframework.context.ConfigurableApplicationContext;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Two applications in one JVM (as Spring's test context cache keeps them) each run their own Lumen. */
 class TwoContextsTest {
@@ -19,6 +20,12 @@ class TwoContextsTest {
             Http.get(Apps.uri(two, "/mw/spring"));
             assertEquals(1, one.getBean(SpringCalls.class).count("/mw/spring"));
             assertEquals(1, two.getBean(SpringCalls.class).count("/mw/spring"));
+            // the second app's defaultHandlers run middleware in front of every unmatched request
+            var viaDefaults = Http.get(Apps.uri(two, "/spring/lumen-request"));
+            assertEquals("{\"routed\":true}", viaDefaults.body());
+            assertTrue(viaDefaults.headers().firstValue("X-Correlation-Id").isPresent());
+            assertEquals("defaultHandlers", two.getBean(io.lumen.spring.embed.LumenEmbedding.class).unmatched());
+            assertEquals("spring", one.getBean(io.lumen.spring.embed.LumenEmbedding.class).unmatched());
             one.close();
             assertEquals("hello from the other lumen", Http.get(Apps.uri(two, "/lumen/hello")).body(),
                     "closing one leaves the other serving");
