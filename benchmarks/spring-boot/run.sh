@@ -86,7 +86,9 @@ rate_run() {
   local log="${3%.txt}.requests.tsv"
   timeout $(( $2 + 30 )) h2load --h1 -t"$THREADS" -c"$RATE_CONNECTIONS" --rps="$RATE" -D "$2" --log-file="$log" \
     -H "Authorization: Bearer $TOKEN" "$BASE$1" >"$3" 2>&1 || true
-  R_ERR="$(awk '/^status codes: / { gsub(/,/, ""); print $5 + $7 + $9 } ' "$3")"; R_ERR="${R_ERR:-NA}"
+  # errors: failed + errored + timed-out requests, and 3xx/4xx/5xx answers
+  R_ERR="$(awk '/^requests: / { gsub(/,/, ""); e = $10 + $12 + $14 } /^status codes: / { gsub(/,/, ""); s = $5 + $7 + $9; seen = 1 }
+    END { if (seen) print e + s; else print "NA" }' "$3")"
   R_P99="$(awk -F'\t' '{ print $3 }' "$log" | sort -n | awk '{ v[NR] = $1 } END {
     if (NR == 0) { print "NA"; exit } i = int(NR * 0.99 + 0.5); if (i < 1) i = 1; if (i > NR) i = NR; printf "%.3f\n", v[i] / 1000 }')"
   gzip -f "$log"

@@ -50,8 +50,8 @@ public final class LumenEmbedding implements SmartInitializingSingleton, SmartLi
     private volatile ServiceAssembly assembly;
     private volatile HttpHandler root;
     private volatile boolean running;
-    private ExecutorService blockingExecutor;
-    private List<Path> configDirs = List.of();
+    private ExecutorService blockingExecutor; // set and shut down on the context's own thread
+    private volatile List<Path> configDirs = List.of();
 
     /**
      * What the application's {@code lumen.*} properties say.
