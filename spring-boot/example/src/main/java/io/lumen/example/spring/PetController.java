@@ -51,12 +51,17 @@ public class PetController {
     }
 
     @GetMapping("/{petId}")
-    public ResponseEntity<Pet> show(@PathVariable long petId) {
-        return ResponseEntity.of(pets.find(petId));
+    public ResponseEntity<Object> show(@PathVariable long petId) {
+        return pets.find(petId).<ResponseEntity<Object>>map(ResponseEntity::ok).orElseGet(() -> notFound(petId));
     }
 
     @DeleteMapping("/{petId}")
-    public ResponseEntity<Void> delete(@PathVariable long petId) {
-        return pets.remove(petId) ? ResponseEntity.noContent().build() : ResponseEntity.notFound().build();
+    public ResponseEntity<Object> delete(@PathVariable long petId) {
+        return pets.remove(petId) ? ResponseEntity.noContent().build() : notFound(petId);
+    }
+
+    /** The spec's Error schema. */
+    private static ResponseEntity<Object> notFound(long petId) {
+        return ResponseEntity.status(HttpStatus.NOT_FOUND).body(Map.of("code", 404, "message", "pet " + petId + " not found"));
     }
 }

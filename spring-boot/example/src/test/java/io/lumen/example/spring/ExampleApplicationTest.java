@@ -72,6 +72,9 @@ class ExampleApplicationTest {
                 .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString("{\"id\":3,\"name\":\"tweety\"}")));
         assertEquals(201, created.statusCode(), created.body());
         assertEquals("{\"id\":3,\"name\":\"tweety\"}", send(request("/v1/pets/3").header("Authorization", read)).body());
+        HttpResponse<String> missing = send(request("/v1/pets/99").header("Authorization", read));
+        assertEquals(404, missing.statusCode());
+        assertEquals(404, new ObjectMapper().readTree(missing.body()).get("code").asInt());
     }
 
     @Test
