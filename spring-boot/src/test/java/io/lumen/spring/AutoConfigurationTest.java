@@ -6,10 +6,14 @@ import io.lumen.config.ConfigException;
 import io.lumen.spring.autoconfigure.LumenActuatorAutoConfiguration;
 import io.lumen.spring.autoconfigure.LumenAutoConfiguration;
 import io.lumen.spring.autoconfigure.LumenConfigFailureAnalyzer;
+import io.lumen.spring.autoconfigure.LumenInactiveAutoConfiguration;
 import io.lumen.spring.embed.LumenDeploymentCustomizer;
 import io.lumen.spring.embed.LumenEmbedding;
 import io.lumen.spring.embed.SpringHandoff;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.autoconfigure.web.servlet.ServletWebServerFactoryAutoConfiguration;
 import org.springframework.boot.diagnostics.FailureAnalysis;
@@ -29,10 +33,11 @@ import java.util.Map;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** When the auto-configuration applies, and that it never takes over the web server factory. */
+@ExtendWith(OutputCaptureExtension.class)
 class AutoConfigurationTest {
     private final WebApplicationContextRunner web = new WebApplicationContextRunner()
             .withConfiguration(AutoConfigurations.of(ServletWebServerFactoryAutoConfiguration.class,
-                    LumenAutoConfiguration.class, LumenActuatorAutoConfiguration.class));
+                    LumenAutoConfiguration.class, LumenActuatorAutoConfiguration.class, LumenInactiveAutoConfiguration.class));
 
     @Test
     void servletAppOnUndertowGetsLumenThroughBootsOwnFactory() {
@@ -61,16 +66,25 @@ class AutoConfigurationTest {
     }
 
     @Test
-    void withoutUndertowOnTheClasspathItBacksOff() {
+    void withoutUndertowOnTheClasspathItBacksOffAndWarns(CapturedOutput output) {
         web.withClassLoader(new FilteredClassLoader("io.undertow"))
                 .run(context -> assertThat(context).doesNotHaveBean(LumenEmbedding.class));
+        assertThat(output).contains("Lumen's handler.yml routes are NOT active");
     }
 
     @Test
-    void onAnotherServerItBacksOff() {
+    void onAnotherServerSuchAsTomcatItBacksOffAndWarns(CapturedOutput output) {
         web.withUserConfiguration(OtherServer.class)
                 .run(context -> assertThat(context).doesNotHaveBean(LumenEmbedding.class)
                         .doesNotHaveBean(UndertowServletWebServerFactory.class));
+        assertThat(output).contains("Lumen's handler.yml routes are NOT active");
+    }
+
+    @Test
+    void onUndertowOrDisabledThereIsNoWarning(CapturedOutput output) {
+        web.run(context -> assertThat(context).hasSingleBean(LumenEmbedding.class));
+        web.withPropertyValues("lumen.enabled=false").withUserConfiguration(OtherServer.class).run(context -> { });
+        assertThat(output).doesNotContain("NOT active");
     }
 
     @Test
