@@ -51,6 +51,11 @@ public final class ConfigFile {
     return new ConfigException(displayName, lineOf(jsonPointer), JsonPointers.render(tree, jsonPointer), problem);
   }
 
+  /** As {@link #error(String, String)}, keeping {@code cause} (e.g. the exception a user's constructor threw). */
+  public ConfigException error(String jsonPointer, String problem, Throwable cause) {
+    return new ConfigException(displayName, lineOf(jsonPointer), JsonPointers.render(tree, jsonPointer), problem, cause);
+  }
+
   /** Binds the whole file; every binding problem becomes a {@link ConfigException} with file, line and key. */
   public <T> T bind(Class<T> type) {
     return bindAt("", type);

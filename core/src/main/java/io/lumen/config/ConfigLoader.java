@@ -37,6 +37,7 @@ public final class ConfigLoader {
   private final List<Path> configDirs;
   private final ClassLoader classLoader;
   private final Function<String, String> env;
+  private final ValueSource embedding;
   private final Map<String, Object> overrides;
   private final ObjectMapper mapper = newMapper();
   private final Map<String, Optional<ConfigFile>> cache = new ConcurrentHashMap<>();
@@ -49,6 +50,7 @@ public final class ConfigLoader {
     ClassLoader cl = b.classLoader != null ? b.classLoader : Thread.currentThread().getContextClassLoader();
     this.classLoader = cl != null ? cl : ConfigLoader.class.getClassLoader();
     this.env = b.env;
+    this.embedding = b.embedding;
     this.overrides = new LinkedHashMap<>(b.overrides); // values may be null, so no Map.copyOf
   }
 
@@ -120,7 +122,10 @@ public final class ConfigLoader {
     }
   }
 
-  /** The resolved value of a key: overrides, then the environment (typed like YAML), then values.yml. */
+  /**
+   * The resolved value of a key: overrides, then the environment (typed like YAML), then the
+   * embedding application's {@link ValueSource}, then values.yml.
+   */
   public Optional<Object> value(String key) {
     PlaceholderResolver.Found found = lookup(key);
     return found == null ? Optional.empty() : Optional.ofNullable(found.value());
@@ -142,6 +147,10 @@ public final class ConfigLoader {
     String fromEnv = env.apply(PlaceholderResolver.envName(key));
     if (fromEnv != null) {
       return new PlaceholderResolver.Found(PlaceholderResolver.typed(fromEnv));
+    }
+    Object embedded = embedding.value(key);
+    if (embedded != null) {
+      return new PlaceholderResolver.Found(embedded instanceof String s ? PlaceholderResolver.typed(s) : embedded);
     }
     Optional<ConfigFile> values = values();
     if (values.isPresent() && values.get().tree() instanceof Map<?, ?> map && map.containsKey(key)) {
@@ -242,6 +251,7 @@ public final class ConfigLoader {
     private List<Path> configDirs;
     private ClassLoader classLoader;
     private Function<String, String> env = System::getenv;
+    private ValueSource embedding = ValueSource.NONE;
     private final Map<String, Object> overrides = new LinkedHashMap<>();
 
     private Builder() {}
@@ -260,6 +270,15 @@ public final class ConfigLoader {
     /** Where environment variables come from; tests pass a map's {@code get}. */
     public Builder env(Function<String, String> env) {
       this.env = env;
+      return this;
+    }
+
+    /**
+     * Values of the application that embeds Lumen (e.g. Spring's {@code Environment}): asked after
+     * the environment variable and before values.yml.
+     */
+    public Builder values(ValueSource source) {
+      this.embedding = source == null ? ValueSource.NONE : source;
       return this;
     }
 

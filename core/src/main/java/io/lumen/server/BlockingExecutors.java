@@ -11,16 +11,20 @@ import java.util.concurrent.Executors;
 
 /**
  * Chooses where blocking handlers run. Lumen compiles for Java 17, so virtual threads are reached
- * through a method handle when the runtime has them.
+ * through a method handle when the runtime has them. Used by {@link LumenServer} and by
+ * applications that embed Lumen in their own server (the Spring Boot starter).
  */
-final class BlockingExecutors {
+public final class BlockingExecutors {
     private static final Logger LOG = LoggerFactory.getLogger(BlockingExecutors.class);
 
     private BlockingExecutors() {
     }
 
-    /** A virtual-thread executor, or {@code null} meaning the server's worker pool. */
-    static ExecutorService choose(String mode) {
+    /**
+     * A virtual-thread executor for {@code mode} {@code auto} or {@code virtual} on Java 21+, or
+     * {@code null} meaning the server's worker pool. The caller shuts a returned executor down.
+     */
+    public static ExecutorService choose(String mode) {
         if (mode.equals("worker")) {
             return null;
         }
@@ -45,7 +49,8 @@ final class BlockingExecutors {
         }
     }
 
-    static String describe(Executor executor, int workerThreads) {
+    /** For the startup log line. */
+    public static String describe(Executor executor, int workerThreads) {
         return executor == null ? "worker pool (" + workerThreads + " threads)" : "virtual threads";
     }
 }

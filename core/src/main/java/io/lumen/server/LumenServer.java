@@ -70,6 +70,20 @@ public final class LumenServer {
         }
     }
 
+    /**
+     * Runs the shutdown hooks found with {@link ServiceLoader}, in order, after in-flight requests
+     * drained. A failing hook is logged; the others still run.
+     */
+    public static void runShutdownHooks(ServiceContext context) {
+        for (ShutdownHook hook : ServiceLoader.load(ShutdownHook.class, classLoader())) {
+            try {
+                hook.onShutdown(context);
+            } catch (Exception e) {
+                LOG.error("shutdown hook {} failed", hook.getClass().getName(), e);
+            }
+        }
+    }
+
     /** Binds the listeners with {@code root} behind graceful shutdown; readiness turns true. */
     public synchronized void start(HttpHandler root) {
         if (undertow != null || stopped) {
@@ -189,13 +203,7 @@ public final class LumenServer {
                 Thread.currentThread().interrupt();
             }
         }
-        for (ShutdownHook hook : ServiceLoader.load(ShutdownHook.class, classLoader())) {
-            try {
-                hook.onShutdown(context);
-            } catch (Exception e) {
-                LOG.error("shutdown hook {} failed", hook.getClass().getName(), e);
-            }
-        }
+        runShutdownHooks(context);
         if (undertow != null) {
             undertow.stop();
         }

@@ -66,7 +66,8 @@ public final class Readiness {
         return List.copyOf(dependencies);
     }
 
-    void set(State next) {
+    /** Moves to {@code next}; called by whoever owns the lifecycle (the server, or an embedding application). */
+    public void set(State next) {
         state = next;
     }
 

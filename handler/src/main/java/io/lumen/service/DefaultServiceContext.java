@@ -27,6 +27,8 @@ final class DefaultServiceContext implements ServiceContext {
      *  factory may itself ask for another shared object (a store for its pool), which computeIfAbsent
      *  forbids. Only handler constructors and hooks call {@link #shared}, never a request. */
     private final Map<Class<?>, Object> shared = new LinkedHashMap<>();
+    /** Objects the embedding application provided (guarded by {@code shared}): it closes them, not Lumen. */
+    private final Map<Class<?>, Object> provided = new LinkedHashMap<>();
 
     DefaultServiceContext(ConfigLoader config, ServerConfig server, StatusCatalogue statuses, ErrorResponder errors,
                           Readiness readiness, Executor blockingExecutor) {
@@ -61,16 +63,29 @@ final class DefaultServiceContext implements ServiceContext {
         }
     }
 
+    /** Puts an object the embedding application provides before anything asks for {@code type}. */
+    void preset(Class<?> type, Object value) {
+        synchronized (shared) {
+            shared.put(type, value);
+            provided.put(type, value);
+        }
+    }
+
     /**
      * Closes every shared object that is {@link AutoCloseable} (pools, clients, health checkers),
-     * newest first, so an object closes before what it was built on (a store before its pool);
-     * called once at stop.
+     * newest first, so an object closes before what it was built on (a store before its pool),
+     * except those the embedding application provided (it closes its own); called once at stop.
      */
     void closeShared() {
-        List<Object> objects;
+        List<Object> objects = new ArrayList<>();
         synchronized (shared) {
-            objects = new ArrayList<>(shared.values());
+            for (Map.Entry<Class<?>, Object> e : shared.entrySet()) {
+                if (provided.get(e.getKey()) != e.getValue()) {
+                    objects.add(e.getValue());
+                }
+            }
             shared.clear();
+            provided.clear();
         }
         Collections.reverse(objects);
         for (Object o : objects) {

@@ -1,17 +1,12 @@
 package io.lumen.service;
 
 import io.lumen.config.ConfigException;
-import io.lumen.config.ConfigFile;
 import io.lumen.config.ConfigLoader;
-import io.lumen.handler.chain.HandlerChains;
-import io.lumen.handler.config.HandlerConfig;
 import io.lumen.handler.router.RouterHandler;
 import io.lumen.server.LumenServer;
 import io.lumen.server.Readiness;
 import io.lumen.server.ServerConfig;
 import io.lumen.server.ServiceContext;
-import io.lumen.status.ErrorResponder;
-import io.lumen.status.StatusCatalogue;
 
 import java.net.URI;
 import java.util.List;
@@ -19,8 +14,8 @@ import java.util.Optional;
 import java.util.function.UnaryOperator;
 
 /**
- * One Lumen service: {@code server.yml}, the status catalogue, {@code handler.yml} and the server,
- * assembled in that order. Startup: config, status codes, startup hooks, handlers and routes, then
+ * One Lumen service: a {@link ServiceAssembly} ({@code server.yml}, the status catalogue,
+ * {@code handler.yml}) behind its own Undertow server. Startup: config, status codes, startup hooks, handlers and routes, then
  * the listeners open and readiness turns true. {@link #stop()} drains gracefully.
  *
  * <pre>{@code
@@ -30,14 +25,12 @@ import java.util.function.UnaryOperator;
  * }</pre>
  */
 public final class LumenService implements AutoCloseable {
-    private final DefaultServiceContext context;
+    private final ServiceAssembly assembly;
     private final LumenServer server;
-    private final RouterHandler router;
 
-    private LumenService(DefaultServiceContext context, LumenServer server, RouterHandler router) {
-        this.context = context;
+    private LumenService(ServiceAssembly assembly, LumenServer server) {
+        this.assembly = assembly;
         this.server = server;
-        this.router = router;
     }
 
     /**
@@ -54,42 +47,22 @@ public final class LumenService implements AutoCloseable {
      */
     public static LumenService start(ConfigLoader config, UnaryOperator<ServerConfig> adjust) {
         ServerConfig serverConfig = adjust.apply(config.load("server", ServerConfig.class));
-        StatusCatalogue statuses = StatusCatalogue.load(config);
-        ErrorResponder errors = new ErrorResponder(statuses);
         Readiness readiness = new Readiness();
         LumenServer server = new LumenServer(serverConfig, config, readiness);
-        DefaultServiceContext context = new DefaultServiceContext(config, serverConfig, statuses, errors, readiness,
-                server.blockingExecutor());
+        ServiceAssembly assembly = ServiceAssembly.builder(config)
+                .server(serverConfig)
+                .readiness(readiness)
+                .blockingExecutor(server.blockingExecutor())
+                .build();
         try {
-            LumenServer.runStartupHooks(context);
+            server.start(assembly.root());
         } catch (RuntimeException e) {
-            context.closeShared(); // e.g. a database pool a hook opened before a later hook failed
-            throw e;
-        }
-
-        ConfigFile handlerFile = config.find("handler").orElseThrow(() -> new ConfigException("handler.yml", 0, null,
-                "not found in the config dirs " + config.configDirs() + " or classpath config/: it declares the routes"));
-        HandlerConfig handlerConfig = handlerFile.bind(HandlerConfig.class);
-        ErrorGuard guard = new ErrorGuard(errors);
-        ClassLoader cl = Optional.ofNullable(Thread.currentThread().getContextClassLoader())
-                .orElse(LumenService.class.getClassLoader());
-        RouterHandler router;
-        try {
-            router = HandlerChains.build(handlerFile, handlerConfig, context, guard, cl);
-        } catch (RuntimeException e) {
-            context.closeShared(); // e.g. a proxy's health checker started before a later handler failed
-            throw e;
-        }
-        guard.next(router);
-        try {
-            server.start(guard);
-        } catch (RuntimeException e) {
-            server.stop(context);
-            context.closeShared();
+            server.stop(assembly.context());
+            assembly.close();
             throw new IllegalStateException("cannot open the listeners (" + listeners(serverConfig) + "): "
                     + rootMessage(e), e);
         }
-        return new LumenService(context, server, router);
+        return new LumenService(assembly, server);
     }
 
     private static String listeners(ServerConfig c) {
@@ -112,11 +85,11 @@ public final class LumenService implements AutoCloseable {
     }
 
     public ServiceContext context() {
-        return context;
+        return assembly.context();
     }
 
     public RouterHandler router() {
-        return router;
+        return assembly.router();
     }
 
     /** The bound HTTP port, or -1. */
@@ -145,13 +118,13 @@ public final class LumenService implements AutoCloseable {
     }
 
     public Readiness.State state() {
-        return context.readiness().state();
+        return assembly.context().readiness().state();
     }
 
     /** Graceful stop; idempotent. */
     public void stop() {
-        server.stop(context);
-        context.closeShared();
+        server.stop(assembly.context());
+        assembly.close();
     }
 
     @Override

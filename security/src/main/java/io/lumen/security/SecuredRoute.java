@@ -74,7 +74,7 @@ final class SecuredRoute implements HttpHandler {
 
     @Override
     public void handleRequest(HttpServerExchange exchange) throws Exception {
-        if (!skipPrefixes.isEmpty() && skipped(exchange.getRequestPath())) {
+        if (!skipPrefixes.isEmpty() && skipped(exchange.getRelativePath())) {
             next.handleRequest(exchange);
             return;
         }

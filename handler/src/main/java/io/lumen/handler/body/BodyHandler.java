@@ -103,7 +103,10 @@ public final class BodyHandler implements Middleware {
                 next.handleRequest(exchange); // nothing to read, or an earlier handler took the channel
                 return;
             }
-            exchange.setMaxEntitySize(max);
+            // Undertow's own limit sits one read above ours, so BodyReader sees the excess first and answers
+            // 413: when Undertow's chunked decoder trips, some versions (2.3.24, Spring Boot 3.5's) close
+            // the connection before a response can be written.
+            exchange.setMaxEntitySize(max + exchange.getConnection().getByteBufferPool().getBufferSize());
             StreamSourceChannel channel = exchange.getRequestChannel();
             new BodyReader(exchange, kind, mediaType, contentType, channel, max, length, this).start();
         }

@@ -40,10 +40,10 @@ public final class HandlerChains {
     private final Map<String, String> chainPointers = new LinkedHashMap<>();
 
     private HandlerChains(ConfigFile file, HandlerConfig config, ServiceContext context, FailureHandler lastResort,
-                          ClassLoader classLoader) {
+                          ClassLoader classLoader, HandlerFactory factory) {
         this.file = file;
         this.config = config;
-        this.registry = new HandlerRegistry(file, context, classLoader, Builtins.load(classLoader));
+        this.registry = new HandlerRegistry(file, context, classLoader, Builtins.load(classLoader), factory);
         this.linker = new ChainLinker(context.blockingExecutor(), lastResort);
     }
 
@@ -54,7 +54,16 @@ public final class HandlerChains {
      */
     public static RouterHandler build(ConfigFile file, HandlerConfig config, ServiceContext context,
                                       FailureHandler lastResort, ClassLoader classLoader) {
-        return new HandlerChains(file, config, context, lastResort, classLoader).build(context);
+        return build(file, config, context, lastResort, classLoader, HandlerFactory.NONE);
+    }
+
+    /**
+     * As {@link #build(ConfigFile, HandlerConfig, ServiceContext, FailureHandler, ClassLoader)}, asking
+     * {@code factory} first for every handler name (an embedding application's own objects).
+     */
+    public static RouterHandler build(ConfigFile file, HandlerConfig config, ServiceContext context,
+                                      FailureHandler lastResort, ClassLoader classLoader, HandlerFactory factory) {
+        return new HandlerChains(file, config, context, lastResort, classLoader, factory).build(context);
     }
 
     private RouterHandler build(ServiceContext context) {
@@ -91,7 +100,7 @@ public final class HandlerChains {
             List<String> items = c.getValue() == null ? List.of() : c.getValue();
             for (int i = 0; i < items.size(); i++) {
                 String item = items.get(i);
-                if (registry.find(item) == null) {
+                if (registry.find(item, p + "/" + i) == null) {
                     throw file.error(p + "/" + i, "unknown handler '" + item + "' in chain '" + c.getKey()
                             + "' (known handlers: " + registry.describeKnown() + ")" + yamlHint(item));
                 }
@@ -127,7 +136,7 @@ public final class HandlerChains {
             HttpHandler handler = linker.link(method, template.text(), links, msg -> file.error(p + "/exec", msg));
             try {
                 routes.add(new Route(HttpString.tryFromString(method), template, handler,
-                        file.displayName() + ":" + file.lineOf(p)));
+                        file.displayName() + ":" + file.lineOf(p), ChainLinker.names(links)));
             } catch (IllegalArgumentException e) {
                 throw file.error(p, e.getMessage());
             }
@@ -149,7 +158,7 @@ public final class HandlerChains {
             List<String> chain = chains.get(name);
             List<String> names = chain != null ? chain : List.of(name == null ? "" : name);
             for (String n : names) {
-                Object handler = registry.find(n);
+                Object handler = registry.find(n, pointer + "/" + i);
                 if (handler == null) {
                     throw file.error(pointer + "/" + i, "unknown handler or chain '" + name + "' (chains: "
                             + String.join(", ", chains.keySet()) + "; handlers: " + registry.describeKnown() + ")"

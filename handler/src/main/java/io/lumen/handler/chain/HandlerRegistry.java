@@ -15,25 +15,30 @@ import java.util.TreeSet;
 
 /**
  * The handler objects of handler.yml, by name. Each {@code handlers} entry ({@code FQCN@alias} or
- * {@code FQCN}) is instantiated once, with a public {@code (ServiceContext)} constructor if it has
- * one, else its public no-arg constructor. Built-in short names are instantiated on first use.
+ * {@code FQCN}) and each built-in short name is resolved once: first through the
+ * {@link HandlerFactory} (an embedding application's objects), else instantiated with a public
+ * {@code (ServiceContext)} constructor if it has one, else its public no-arg constructor. Built-in
+ * short names, and names only the factory knows, are resolved on first use.
  */
 final class HandlerRegistry {
     private final ConfigFile file;
     private final ServiceContext context;
     private final ClassLoader classLoader;
     private final Builtins builtins;
+    private final HandlerFactory factory;
     private final Map<String, Object> byName = new LinkedHashMap<>();
     private final Map<String, String> pointerByName = new LinkedHashMap<>();
 
-    HandlerRegistry(ConfigFile file, ServiceContext context, ClassLoader classLoader, Builtins builtins) {
+    HandlerRegistry(ConfigFile file, ServiceContext context, ClassLoader classLoader, Builtins builtins,
+                    HandlerFactory factory) {
         this.file = file;
         this.context = context;
         this.classLoader = classLoader;
         this.builtins = builtins;
+        this.factory = factory;
     }
 
-    /** Instantiates the entries of one list ({@code handlers} or {@code additionalHandlers}). */
+    /** Resolves the entries of one list ({@code handlers} or {@code additionalHandlers}). */
     void declare(List<String> entries, String listPointer) {
         for (int i = 0; i < entries.size(); i++) {
             String pointer = listPointer + "/" + i;
@@ -48,16 +53,27 @@ final class HandlerRegistry {
                 throw file.error(pointer, "handler name '" + name + "' is declared twice (first at line "
                         + file.lineOf(pointerByName.get(name)) + ")");
             }
-            byName.put(name, instantiate(className, pointer));
+            byName.put(name, resolve(name, className, pointer));
             pointerByName.put(name, pointer);
         }
     }
 
-    /** The handler called {@code name}: declared, or a built-in created now; {@code null} if neither. */
-    Object find(String name) {
+    /**
+     * The handler called {@code name}: declared, else a built-in or a name the factory knows,
+     * resolved now; {@code null} if none. {@code pointer} is where handler.yml uses the name.
+     */
+    Object find(String name, String pointer) {
         Object h = byName.get(name);
-        if (h == null && builtins.className(name) != null) {
-            h = instantiate(builtins.className(name), "");
+        if (h != null) {
+            return h;
+        }
+        String builtin = builtins.className(name);
+        if (builtin != null) {
+            h = resolve(name, builtin, pointer);
+        } else {
+            h = fromFactory(name, null, pointer);
+        }
+        if (h != null) {
             byName.put(name, h);
         }
         return h;
@@ -73,7 +89,7 @@ final class HandlerRegistry {
         return String.join(", ", names);
     }
 
-    private Object instantiate(String className, String pointer) {
+    private Object resolve(String name, String className, String pointer) {
         Class<?> type;
         try {
             type = Class.forName(className, true, classLoader);
@@ -83,6 +99,34 @@ final class HandlerRegistry {
         if (!HttpHandler.class.isAssignableFrom(type) && !Middleware.class.isAssignableFrom(type)) {
             throw file.error(pointer, className + " is neither an io.undertow.server.HttpHandler nor an io.lumen.handler.Middleware");
         }
+        Object supplied = fromFactory(name, type, pointer);
+        return supplied != null ? supplied : instantiate(type, pointer);
+    }
+
+    private Object fromFactory(String name, Class<?> type, String pointer) {
+        Object h;
+        try {
+            h = factory.find(name, type, context);
+        } catch (ConfigException e) {
+            throw e;
+        } catch (Exception e) {
+            throw file.error(pointer, "handler '" + name + "' failed to start: " + e, e);
+        }
+        if (h == null) {
+            return null;
+        }
+        if (!(h instanceof HttpHandler) && !(h instanceof Middleware)) {
+            throw file.error(pointer, "handler '" + name + "' is a " + h.getClass().getName()
+                    + ", neither an io.undertow.server.HttpHandler nor an io.lumen.handler.Middleware");
+        }
+        if (type != null && !type.isInstance(h)) {
+            throw file.error(pointer, "handler '" + name + "' is a " + h.getClass().getName() + ", not a " + type.getName());
+        }
+        return h;
+    }
+
+    private Object instantiate(Class<?> type, String pointer) {
+        String className = type.getName();
         try {
             Constructor<?> withContext = constructor(type, ServiceContext.class);
             if (withContext != null) {
@@ -97,9 +141,9 @@ final class HandlerRegistry {
             if (cause instanceof ConfigException ce) {
                 throw ce; // the handler's own config error already names its file and line
             }
-            throw file.error(pointer, className + " failed to start: " + cause);
+            throw file.error(pointer, className + " failed to start: " + cause, cause);
         } catch (ReflectiveOperationException e) {
-            throw file.error(pointer, "cannot create " + className + ": " + e);
+            throw file.error(pointer, "cannot create " + className + ": " + e, e);
         }
         throw file.error(pointer, className + " needs a public no-arg constructor or a public (io.lumen.server.ServiceContext) constructor");
     }

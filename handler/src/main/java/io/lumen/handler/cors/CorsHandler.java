@@ -78,7 +78,7 @@ public final class CorsHandler implements Middleware, HttpHandler {
     @Override
     public void handleRequest(HttpServerExchange exchange) {
         if (isPreflight(exchange)) {
-            preflight(exchange, policyFor(exchange.getRequestPath()));
+            preflight(exchange, policyFor(exchange.getRelativePath()));
             return;
         }
         errors.send(exchange, notAllowed, notAllowed.describe(exchange.getRequestMethod(), exchange.getRequestPath()),

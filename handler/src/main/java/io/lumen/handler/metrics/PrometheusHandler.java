@@ -23,7 +23,7 @@ public final class PrometheusHandler implements HttpHandler {
     private final ErrorResponder errors;
 
     public PrometheusHandler(ServiceContext context) {
-        this.registry = Registries.of(context);
+        this.registry = Registries.prometheus(context);
         this.errors = context.errors();
     }
 

@@ -35,6 +35,15 @@ public final class RouterHandler implements HttpHandler {
         return router;
     }
 
+    /** The chain of handler.yml's {@code defaultHandlers} (or whatever fallback this was built with); {@code null} if none. */
+    public HttpHandler fallback() {
+        return fallback;
+    }
+
+    public ErrorResponder errors() {
+        return errors;
+    }
+
     @Override
     public void handleRequest(HttpServerExchange exchange) throws Exception {
         String path = exchange.getRelativePath();

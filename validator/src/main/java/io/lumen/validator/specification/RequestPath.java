@@ -6,10 +6,11 @@ import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 
 /**
- * The decoded request path as OpenAPI sees it. Undertow cuts {@code ;name=value} path parameters
- * out of {@link HttpServerExchange#getRequestPath()}; matrix-style parameters need them, so when
- * the raw URI holds a {@code ;} the path is decoded from the raw URI instead. Without {@code ;}
- * (the common case) nothing is allocated.
+ * The decoded request path as OpenAPI sees it: relative to a servlet context path when Lumen runs
+ * inside Spring Boot (like handler.yml's routes; standalone it is the whole path). Undertow cuts
+ * {@code ;name=value} path parameters out of {@link HttpServerExchange#getRelativePath()};
+ * matrix-style parameters need them, so when the raw URI holds a {@code ;} the path is decoded
+ * from the raw URI instead. Without {@code ;} (the common case) nothing is allocated.
  */
 public final class RequestPath {
     private RequestPath() {
@@ -18,7 +19,7 @@ public final class RequestPath {
     public static String of(HttpServerExchange exchange) {
         String uri = exchange.getRequestURI();
         if (uri.indexOf(';') < 0) {
-            return exchange.getRequestPath();
+            return exchange.getRelativePath();
         }
         int scheme = uri.indexOf("://");
         if (scheme >= 0) {
@@ -29,6 +30,8 @@ public final class RequestPath {
         if (query >= 0) {
             uri = uri.substring(0, query);
         }
-        return URLDecoder.decode(uri.replace("+", "%2B"), StandardCharsets.UTF_8);
+        String path = URLDecoder.decode(uri.replace("+", "%2B"), StandardCharsets.UTF_8);
+        String context = exchange.getResolvedPath(); // the servlet context path, empty standalone
+        return !context.isEmpty() && !context.equals("/") && path.startsWith(context) ? path.substring(context.length()) : path;
     }
 }

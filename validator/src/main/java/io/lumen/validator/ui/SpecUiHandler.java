@@ -101,7 +101,7 @@ public final class SpecUiHandler implements HttpHandler {
 
     @Override
     public void handleRequest(HttpServerExchange exchange) {
-        String path = exchange.getRequestPath();
+        String path = exchange.getRelativePath(); // below a servlet context path, as routes are
         if (path.endsWith(".html") && !path.startsWith("/specui/")) {
             exchange.getResponseHeaders().put(Headers.CONTENT_TYPE, "text/html; charset=utf-8");
             exchange.getResponseSender().send(page.duplicate());

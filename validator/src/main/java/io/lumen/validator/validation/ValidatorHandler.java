@@ -110,7 +110,7 @@ public final class ValidatorHandler implements Middleware {
         @Override
         public void handleRequest(HttpServerExchange exchange) throws Exception {
             for (String prefix : skip) {
-                if (PathPrefixes.matches(prefix, exchange.getRequestPath())) {
+                if (PathPrefixes.matches(prefix, exchange.getRelativePath())) {
                     next.handleRequest(exchange);
                     return;
                 }

@@ -1,0 +1,205 @@
+package io.lumen.spring.embed;
+
+import io.lumen.config.ConfigFile;
+import io.lumen.config.ConfigLoader;
+import io.lumen.handler.config.HandlerConfig;
+import io.lumen.handler.router.Route;
+import io.lumen.server.BlockingExecutors;
+import io.lumen.server.LumenServer;
+import io.lumen.server.Readiness;
+import io.lumen.server.ServerConfig;
+import io.lumen.server.ServiceContext;
+import io.lumen.service.ServiceAssembly;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.undertow.server.HttpHandler;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.DisposableBean;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.SmartInitializingSingleton;
+import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
+import org.springframework.boot.web.context.WebServerGracefulShutdownLifecycle;
+import org.springframework.context.SmartLifecycle;
+import org.springframework.core.env.Environment;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+
+/**
+ * Lumen inside one Spring application context: assembles the service (config, status codes,
+ * startup hooks, handler.yml's routes with handlers as beans) once every singleton exists, and
+ * follows the context's lifecycle. Readiness turns {@code READY} after the web server started and
+ * {@code DRAINING} just before Spring's graceful shutdown drains requests (Lumen-answered ones
+ * included: they pass the same Undertow server); at close the shutdown hooks run and shared
+ * objects close. Nothing is static: two contexts in one JVM each have their own.
+ *
+ * <p>Config errors fail the context's refresh with a {@link io.lumen.config.ConfigException}
+ * ({@code file:line: key: problem}).
+ */
+public final class LumenEmbedding implements SmartInitializingSingleton, SmartLifecycle, DisposableBean {
+    private static final Logger LOG = LoggerFactory.getLogger(LumenEmbedding.class);
+
+    private final Settings settings;
+    private final Environment environment;
+    private final ConfigurableListableBeanFactory beans;
+    private final SpringHandoff handoff;
+    private final ObjectProvider<MeterRegistry> meters;
+    private final Readiness readiness = new Readiness();
+    private volatile ServiceAssembly assembly;
+    private volatile HttpHandler root;
+    private volatile boolean running;
+    private ExecutorService blockingExecutor; // set and shut down on the context's own thread
+    private volatile List<Path> configDirs = List.of();
+
+    /**
+     * What the application's {@code lumen.*} properties say.
+     *
+     * @param configDir        {@code lumen.config-dir}: directories separated like a class path, or null
+     * @param unmatchedToSpring requests no route matches go to Spring (else Lumen's 404/405)
+     */
+    public record Settings(String configDir, boolean unmatchedToSpring) {
+    }
+
+    /**
+     * @param meters the application's meter registry, asked for once the context's singletons exist;
+     *               without one (or with several and none primary) Lumen keeps its own Prometheus registry
+     */
+    public LumenEmbedding(Settings settings, Environment environment, ConfigurableListableBeanFactory beans,
+                          SpringHandoff handoff, ObjectProvider<MeterRegistry> meters) {
+        this.settings = settings;
+        this.environment = environment;
+        this.beans = beans;
+        this.handoff = handoff;
+        this.meters = meters;
+    }
+
+    @Override
+    public void afterSingletonsInstantiated() {
+        ClassLoader cl = Optional.ofNullable(beans.getBeanClassLoader()).orElse(getClass().getClassLoader());
+        ConfigDirs dirs = ConfigDirs.resolve(settings.configDir());
+        ConfigLoader.Builder lb = ConfigLoader.builder().classLoader(cl).values(new SpringValueSource(environment));
+        if (dirs.explicit()) {
+            lb.configDirs(dirs.dirs());
+        }
+        ConfigLoader config = lb.build();
+        configDirs = config.configDirs();
+        ServerConfig server = config.load("server", ServerConfig.class);
+        HandlerConfig handlerConfig = config.find("handler").map(f -> f.bind(HandlerConfig.class)).orElse(null);
+        SpringHandlerFactory factory = new SpringHandlerFactory(beans);
+        blockingExecutor = BlockingExecutors.choose(server.blockingExecutor());
+        ServiceAssembly.Builder b = ServiceAssembly.builder(config)
+                .server(server)
+                .readiness(readiness)
+                .blockingExecutor(blockingExecutor)
+                .classLoader(cl)
+                .handlers(factory)
+                // without any configured dir a missing handler.yml means "no routes yet"; with one it is a mistake
+                .handlerYmlOptional(!dirs.explicit() && configDirs.isEmpty())
+                .routes(r -> MarkedRoutes.mark(r, handlerConfig, factory,
+                        settings.unmatchedToSpring() ? handoff : null));
+        MeterRegistry registry = meters.getIfUnique();
+        if (registry != null) {
+            b.share(MeterRegistry.class, registry);
+        }
+        try {
+            assembly = b.build();
+        } catch (RuntimeException e) {
+            shutdownExecutor();
+            throw e;
+        }
+        handoff.errors(assembly.context().errors());
+        root = assembly.root();
+        LOG.info("Lumen: {} routes from {}; unmatched requests go to {}; blocking handlers run on {}",
+                assembly.router().router().routes().size(),
+                assembly.handlerFile().map(ConfigFile::displayName).orElse("no handler.yml"),
+                assembly.router().fallback() == null ? "Lumen (404/405)"
+                        : assembly.router().fallback() == handoff ? "Spring" : "defaultHandlers",
+                blockingExecutor == null ? "Spring's Undertow worker pool" : "virtual threads");
+    }
+
+    /** Lumen's root handler, or {@code null} before the context finished refreshing. */
+    HttpHandler root() {
+        return root;
+    }
+
+    /** The assembled service, or {@code null} before the context finished refreshing. */
+    public ServiceContext context() {
+        ServiceAssembly a = assembly;
+        return a == null ? null : a.context();
+    }
+
+    public Readiness.State state() {
+        return readiness.state();
+    }
+
+    /** Every handler.yml route in declaration order; empty before the context finished refreshing. */
+    public List<Route> routes() {
+        ServiceAssembly a = assembly;
+        return a == null ? List.of() : a.router().router().routes();
+    }
+
+    /** {@code spring}, {@code lumen} or {@code defaultHandlers}: who answers requests no route matches. */
+    public String unmatched() {
+        ServiceAssembly a = assembly;
+        if (a == null || a.router().fallback() == handoff) {
+            return "spring";
+        }
+        return a.router().fallback() == null ? "lumen" : "defaultHandlers";
+    }
+
+    /** Where handler.yml was found, if anywhere. */
+    public Optional<String> handlerFile() {
+        ServiceAssembly a = assembly;
+        return a == null ? Optional.empty() : a.handlerFile().map(ConfigFile::displayName);
+    }
+
+    public List<Path> configDirs() {
+        return configDirs;
+    }
+
+    @Override
+    public void start() {
+        running = true;
+        if (assembly != null) {
+            readiness.set(Readiness.State.READY);
+        }
+    }
+
+    @Override
+    public void stop() {
+        running = false;
+        if (readiness.state() == Readiness.State.READY) {
+            readiness.set(Readiness.State.DRAINING);
+        }
+    }
+
+    @Override
+    public boolean isRunning() {
+        return running;
+    }
+
+    /** Just after the web server starts, and so stopped just before Spring's graceful shutdown. */
+    @Override
+    public int getPhase() {
+        return WebServerGracefulShutdownLifecycle.SMART_LIFECYCLE_PHASE + 1;
+    }
+
+    @Override
+    public void destroy() {
+        ServiceAssembly a = assembly;
+        if (a != null) {
+            LumenServer.runShutdownHooks(a.context());
+            a.close();
+        }
+        shutdownExecutor();
+        readiness.set(Readiness.State.STOPPED);
+    }
+
+    private void shutdownExecutor() {
+        if (blockingExecutor != null) {
+            blockingExecutor.shutdown();
+        }
+    }
+}

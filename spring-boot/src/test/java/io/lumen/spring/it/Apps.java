@@ -1,0 +1,33 @@
+package io.lumen.spring.it;
+
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.boot.web.servlet.context.ServletWebServerApplicationContext;
+import org.springframework.context.ConfigurableApplicationContext;
+
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Starts the test application by hand, on a free port, for tests that need several or need to close one. */
+final class Apps {
+    private Apps() {
+    }
+
+    static ConfigurableApplicationContext start(String configDir, String... properties) {
+        List<String> args = new ArrayList<>(List.of(
+                "--server.port=0",
+                "--lumen.config-dir=" + Path.of(configDir).toAbsolutePath(),
+                "--test.jwt.certificate=" + DevKey.CERTIFICATE,
+                "--spring.jmx.enabled=false"));
+        for (String p : properties) {
+            args.add("--" + p);
+        }
+        return new SpringApplicationBuilder(TestApp.class).run(args.toArray(String[]::new));
+    }
+
+    static URI uri(ConfigurableApplicationContext context, String path) {
+        int port = ((ServletWebServerApplicationContext) context).getWebServer().getPort();
+        return URI.create("http://127.0.0.1:" + port + path);
+    }
+}
