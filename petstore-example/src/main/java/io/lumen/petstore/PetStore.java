@@ -1,9 +1,13 @@
 package io.lumen.petstore;
 
+import io.lumen.petstore.model.Pet;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import io.lumen.rest.PreEncodedJson;
+
 import java.nio.ByteBuffer;
+import java.util.AbstractList;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -66,10 +70,20 @@ public final class PetStore {
      */
     public ByteBuffer listJson(int limit) {
         Page p = page();
-        if (limit >= p.size) {
+        if (limit >= p.size()) {
             return p.json.duplicate();
         }
         return ByteBuffer.wrap(toJson(list(limit)));
+    }
+
+    /**
+     * The first {@code limit} pets as a list for a typed response: the cached first page (which
+     * carries its JSON, so it is not serialized again) when it has no more than {@code limit} pets,
+     * else a fresh list.
+     */
+    public List<Pet> listPage(int limit) {
+        Page p = page();
+        return limit >= p.size() ? p : list(limit);
     }
 
     /**
@@ -83,7 +97,7 @@ public final class PetStore {
         if (p == null || p.version != v) {
             List<Pet> first = list(PAGE);
             byte[] bytes = toJson(first);
-            p = new Page(v, first.size(), ByteBuffer.allocateDirect(bytes.length).put(bytes).flip().asReadOnlyBuffer());
+            p = new Page(v, first, ByteBuffer.allocateDirect(bytes.length).put(bytes).flip().asReadOnlyBuffer());
             firstPage = p;
         }
         return p;
@@ -133,6 +147,31 @@ public final class PetStore {
         }
     }
 
-    private record Page(long version, int size, ByteBuffer json) {
+    /** The first page: immutable pets with their JSON encoded once (sent as is by a typed response). */
+    private static final class Page extends AbstractList<Pet> implements PreEncodedJson {
+        private final long version;
+        private final List<Pet> pets;
+        private final ByteBuffer json;
+
+        Page(long version, List<Pet> pets, ByteBuffer json) {
+            this.version = version;
+            this.pets = pets;
+            this.json = json;
+        }
+
+        @Override
+        public Pet get(int index) {
+            return pets.get(index);
+        }
+
+        @Override
+        public int size() {
+            return pets.size();
+        }
+
+        @Override
+        public ByteBuffer json() {
+            return json.duplicate();
+        }
     }
 }

@@ -1,5 +1,6 @@
 package io.lumen.petstore;
 
+import io.lumen.petstore.model.Pet;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
 
