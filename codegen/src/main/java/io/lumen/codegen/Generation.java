@@ -1,5 +1,6 @@
 package io.lumen.codegen;
 
+import io.lumen.codegen.operation.OperationModel;
 import io.lumen.codegen.project.GeneratedFile;
 
 import java.util.List;
@@ -12,7 +13,8 @@ import java.util.List;
  * @param operations the operations' class prefixes ({@code ListPets}), for reporting removed ones later
  * @param sources    the spec's files (the root first, then those its $refs name)
  * @param implPath   where the implementations are, below src/main/java ({@code com/example/impl})
+ * @param models     the operations as generated (names, types, stub, test request)
  */
 public record Generation(List<GeneratedFile> files, List<String> warnings, List<String> operations, List<String> sources,
-                         String implPath) {
+                         String implPath, List<OperationModel> models) {
 }

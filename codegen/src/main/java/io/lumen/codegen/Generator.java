@@ -80,7 +80,7 @@ public final class Generator {
         files.addAll(project.userFiles(new UserCodeWriter(sources, api, handlers)));
         files.sort(java.util.Comparator.comparing(GeneratedFile::path));
         return new Generation(files, diagnostics.warnings(), types2, openApi.sourceNames(),
-                options.packageName().replace('.', '/') + "/impl");
+                options.packageName().replace('.', '/') + "/impl", List.copyOf(operations));
     }
 
     /** Copies the files the spec's $refs name next to the project's spec (those beside or below it). */
