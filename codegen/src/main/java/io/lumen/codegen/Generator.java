@@ -14,7 +14,6 @@ import io.lumen.codegen.schema.Model;
 import io.lumen.codegen.schema.TypeMapper;
 import io.lumen.openapi.OpenApiSpec;
 import io.lumen.openapi.SpecLoader;
-import io.lumen.validator.validation.SchemaCheck;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -52,7 +51,7 @@ public final class Generator {
         TypeMapper types = new TypeMapper(openApi, names.model(), diagnostics);
         types.resolveComponents();
         Set<String> jwtSchemes = jwtSchemes(openApi, diagnostics);
-        List<OperationModel> operations = new OperationReader(openApi, types, diagnostics, new SchemaCheck(openApi), jwtSchemes).read();
+        List<OperationModel> operations = new OperationReader(openApi, types, diagnostics, jwtSchemes).read();
         JavaSources sources = new JavaSources(options.packageName(), JavaSources.shadowing(types.classNames()));
 
         List<GeneratedFile> files = new ArrayList<>();

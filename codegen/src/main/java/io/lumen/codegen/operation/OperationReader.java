@@ -13,7 +13,6 @@ import io.lumen.codegen.schema.TypeMapper;
 import io.lumen.openapi.OpenApiSpec;
 import io.lumen.openapi.Operation;
 import io.lumen.openapi.Parameter;
-import io.lumen.validator.validation.SchemaCheck;
 
 import java.util.ArrayList;
 import java.util.Base64;
@@ -41,15 +40,14 @@ public final class OperationReader {
     private final JsonNode bundle;
     private final TypeMapper types;
     private final Diagnostics diagnostics;
-    private final SchemaCheck check;
+    private final ValueSlots slots = new ValueSlots();
     private final Set<String> jwtSchemes;
 
-    public OperationReader(OpenApiSpec spec, TypeMapper types, Diagnostics diagnostics, SchemaCheck check, Set<String> jwtSchemes) {
+    public OperationReader(OpenApiSpec spec, TypeMapper types, Diagnostics diagnostics, Set<String> jwtSchemes) {
         this.spec = spec;
         this.bundle = spec.bundle();
         this.types = types;
         this.diagnostics = diagnostics;
-        this.check = check;
         this.jwtSchemes = jwtSchemes;
     }
 
@@ -57,7 +55,7 @@ public final class OperationReader {
     public List<OperationModel> read() {
         NameTable names = new NameTable();
         Map<String, String> ids = new HashMap<>();
-        List<OperationModel> out = new ArrayList<>();
+        List<Draft> drafts = new ArrayList<>();
         for (Operation op : spec.operations()) {
             String id = op.operationId();
             String method;
@@ -84,7 +82,12 @@ public final class OperationReader {
                         + method + ", as does " + owner + "; rename one (names that differ only in case, hyphens or "
                         + "underscores collide)");
             }
-            out.add(operation(op, method, type));
+            drafts.add(operation(op, method, type));
+        }
+        slots.resolve(spec, diagnostics); // every example and instance checked in one batch
+        List<OperationModel> out = new ArrayList<>();
+        for (Draft d : drafts) {
+            out.add(d.finish());
         }
         out.sort(Comparator.comparing(OperationModel::type));
         return out;
@@ -107,7 +110,49 @@ public final class OperationReader {
         return b.length() == 0 ? "root" : b.toString().trim();
     }
 
-    private OperationModel operation(Operation op, String method, String type) {
+    /** An operation whose values wait for the batch check. */
+    private final class Draft {
+        private final Operation op;
+        private final String method;
+        private final String type;
+        private final String summary;
+        private final List<OperationModel.Param> params;
+        private final OperationModel.Body body;
+        private final List<OperationModel.Reply> replies;
+        private final OperationModel.Reply stub;
+        private final String stubText;
+        private final int stubSlot;
+        private final int bodySlot;
+        private final Map<Parameter, Integer> paramSlots;
+
+        Draft(Operation op, String method, String type, String summary, List<OperationModel.Param> params, OperationModel.Body body,
+              List<OperationModel.Reply> replies, OperationModel.Reply stub) {
+            this.op = op;
+            this.method = method;
+            this.type = type;
+            this.summary = summary;
+            this.params = params;
+            this.body = body;
+            this.replies = replies;
+            this.stub = stub;
+            this.stubText = stubText(op, stub);
+            this.stubSlot = stub.kind() == OperationModel.Kind.JSON ? stubSlot(op, type, stub) : -1;
+            this.bodySlot = body != null && body.required() && body.kind() == OperationModel.Kind.JSON ? bodySlot(op, body) : -1;
+            this.paramSlots = new LinkedHashMap<>();
+            for (Parameter p : op.parameters()) {
+                if (p.required()) {
+                    paramSlots.put(p, paramSlot(p));
+                }
+            }
+        }
+
+        OperationModel finish() {
+            String value = stubSlot >= 0 ? slots.get(stubSlot).toString() : stubText;
+            return new OperationModel(op, method, type, summary, params, body, replies, stub, value, call(this), secured(op));
+        }
+    }
+
+    private Draft operation(Operation op, String method, String type) {
         JsonNode node = bundle.at(op.pointer());
         String summary = node.path("summary").asText(node.path("description").asText(""));
         NameTable components = new NameTable();
@@ -129,10 +174,7 @@ public final class OperationReader {
         }
         OperationModel.Body body = body(op, type, components);
         List<OperationModel.Reply> replies = replies(op, type);
-        OperationModel.Reply stub = stub(replies);
-        String stubValue = stubValue(op, type, stub);
-        return new OperationModel(op, method, type, summary, params, body, replies, stub, stubValue, call(op, body),
-                secured(op));
+        return new Draft(op, method, type, summary, params, body, replies, stub(replies));
     }
 
     private static OperationModel.Binding binding(TypeName t) {
@@ -265,54 +307,80 @@ public final class OperationReader {
         return replies.get(0);
     }
 
-    private String stubValue(Operation op, String type, OperationModel.Reply stub) {
-        if (stub.kind() == OperationModel.Kind.NONE) {
+    /** The stub's text for text and binary replies; null otherwise. */
+    private String stubText(Operation op, OperationModel.Reply stub) {
+        if (stub.kind() != OperationModel.Kind.TEXT && stub.kind() != OperationModel.Kind.BYTES) {
             return null;
         }
-        Operation.Response response = op.responses().get(stub.statusKey());
-        String mediaPointer = response.pointer() + "/content/" + Schemas.escape(stub.mediaType());
-        JsonNode example = mediaExample(mediaPointer);
-        String schema = response.content().get(stub.mediaType());
-        return switch (stub.kind()) {
-            case TEXT -> example != null && example.isTextual() ? example.asText() : "string";
-            case BYTES -> example != null && example.isTextual()
-                    ? Base64.getEncoder().encodeToString(example.asText().getBytes(java.nio.charset.StandardCharsets.UTF_8)) : "";
-            default -> json(op, mediaPointer, schema, example, Instances.Direction.RESPONSE, type + " stub").toString();
-        };
+        JsonNode example = mediaExample(op.responses().get(stub.statusKey()).pointer() + "/content/" + Schemas.escape(stub.mediaType()));
+        if (stub.kind() == OperationModel.Kind.TEXT) {
+            return example != null && example.isTextual() ? example.asText() : "string";
+        }
+        return example != null && example.isTextual()
+                ? Base64.getEncoder().encodeToString(example.asText().getBytes(java.nio.charset.StandardCharsets.UTF_8)) : "";
     }
 
-    /** The spec's example, else an instance; each checked; a value that fails anyway is warned about. */
-    private JsonNode json(Operation op, String where, String schema, JsonNode example, Instances.Direction direction, String what) {
-        if (schema == null) {
-            return example != null ? example : JsonNodeFactory.instance.objectNode();
-        }
-        List<String> problems = List.of();
+    private int stubSlot(Operation op, String type, OperationModel.Reply stub) {
+        Operation.Response response = op.responses().get(stub.statusKey());
+        String mediaPointer = response.pointer() + "/content/" + Schemas.escape(stub.mediaType());
+        return jsonSlot(mediaPointer, response.content().get(stub.mediaType()), mediaExample(mediaPointer),
+                Instances.Direction.RESPONSE, type + " stub");
+    }
+
+    private int bodySlot(Operation op, OperationModel.Body body) {
+        String mediaPointer = op.requestBody().pointer() + "/content/" + Schemas.escape(body.mediaType());
+        return jsonSlot(mediaPointer, op.requestBody().content().get(body.mediaType()), mediaExample(mediaPointer),
+                Instances.Direction.REQUEST, "test request body");
+    }
+
+    /** The spec's example, then instances with and without sub-schema examples: the first that validates wins. */
+    private int jsonSlot(String where, String schema, JsonNode example, Instances.Direction direction, String what) {
+        List<JsonNode> candidates = new ArrayList<>();
         if (example != null) {
-            problems = problems(schema, example, direction);
-            if (problems.isEmpty()) {
-                return example;
-            }
-            diagnostics.warn(where, "the example does not match its schema (" + String.join("; ", problems)
-                    + "); the " + what + " uses a synthesized value");
+            candidates.add(example);
         }
-        JsonNode value = null;
-        for (boolean useExamples : new boolean[] {true, false}) {
-            value = new Instances(bundle, direction, useExamples).of(schema);
-            if (value != null) {
-                problems = problems(schema, value, direction);
-                if (problems.isEmpty()) {
-                    return value;
+        if (schema != null) {
+            for (boolean useExamples : new boolean[] {true, false}) {
+                JsonNode v = new Instances(bundle, direction, useExamples).of(schema);
+                if (v != null && !candidates.contains(v)) {
+                    candidates.add(v);
                 }
             }
         }
-        diagnostics.warn(schema, "no valid value could be synthesized for the " + what + " ("
-                + (value == null ? "the schema requires itself" : String.join("; ", problems))
-                + "); give the media type an example");
-        return value != null ? value : JsonNodeFactory.instance.objectNode();
+        return slots.add(schema, direction == Instances.Direction.RESPONSE, candidates, example != null, where, what);
     }
 
-    private List<String> problems(String schema, JsonNode value, Instances.Direction direction) {
-        return direction == Instances.Direction.RESPONSE ? check.response(schema, value) : check.request(schema, value);
+    /** A required parameter's value: its example, else an instance of its schema; the first that validates wins. */
+    private int paramSlot(Parameter p) {
+        JsonNode node = bundle.at(p.pointer());
+        JsonNode example = node.has("example") ? node.get("example") : null;
+        if (example == null) {
+            for (JsonNode e : node.path("examples")) {
+                JsonNode resolved = e.has("$ref") ? bundle.at(Schemas.deref(bundle, e.get("$ref").asText().substring(1))) : e;
+                if (resolved.has("value")) {
+                    example = resolved.get("value");
+                    break;
+                }
+            }
+        }
+        List<JsonNode> candidates = new ArrayList<>();
+        if (example != null) {
+            candidates.add(example);
+        }
+        if (p.schemaPointer() == null) {
+            candidates.add(JsonNodeFactory.instance.textNode("value"));
+            return slots.add(null, false, candidates, false, null, null);
+        }
+        for (boolean useExamples : new boolean[] {true, false}) {
+            JsonNode v = new Instances(bundle, Instances.Direction.REQUEST, useExamples).of(p.schemaPointer());
+            if (v != null && !candidates.contains(v)) {
+                candidates.add(v);
+            }
+        }
+        if (candidates.isEmpty()) {
+            candidates.add(JsonNodeFactory.instance.textNode("value"));
+        }
+        return slots.add(p.schemaPointer(), false, candidates, false, null, null);
     }
 
     /** The media type's {@code example}, or the value of its first {@code examples} entry. */
@@ -330,7 +398,9 @@ public final class OperationReader {
         return null;
     }
 
-    private OperationModel.TestCall call(Operation op, OperationModel.Body body) {
+    private OperationModel.TestCall call(Draft d) {
+        Operation op = d.op;
+        OperationModel.Body body = d.body;
         String path = op.template();
         List<String> query = new ArrayList<>();
         Map<String, String> headers = new LinkedHashMap<>();
@@ -339,7 +409,7 @@ public final class OperationReader {
             if (!p.required()) {
                 continue;
             }
-            JsonNode v = paramValue(p);
+            JsonNode v = slots.get(d.paramSlots.get(p));
             switch (p.in()) {
                 case PATH -> path = path.replace("{" + p.name() + "}",
                         p.json() ? ParamSerializer.enc(v.toString()) : ParamSerializer.path(p, v));
@@ -362,14 +432,12 @@ public final class OperationReader {
         if (body != null && body.required()) {
             contentType = body.mediaType().contains("*") ? (body.kind() == OperationModel.Kind.TEXT ? "text/plain"
                     : body.kind() == OperationModel.Kind.JSON ? "application/json" : "application/octet-stream") : body.mediaType();
-            String schema = op.requestBody().content().get(body.mediaType());
-            String mediaPointer = op.requestBody().pointer() + "/content/" + Schemas.escape(body.mediaType());
-            JsonNode example = mediaExample(mediaPointer);
+            JsonNode example = mediaExample(op.requestBody().pointer() + "/content/" + Schemas.escape(body.mediaType()));
             text = switch (body.kind()) {
                 case TEXT -> example != null && example.isTextual() ? example.asText() : "string";
                 case BYTES -> "bytes";
                 default -> {
-                    JsonNode v = json(op, mediaPointer, schema, example, Instances.Direction.REQUEST, "test request body");
+                    JsonNode v = slots.get(d.bodySlot);
                     yield contentType.equals("application/x-www-form-urlencoded") ? form(v) : v.toString();
                 }
             };
@@ -389,32 +457,6 @@ public final class OperationReader {
             }
         });
         return String.join("&", pairs);
-    }
-
-    /** The parameter's example when it suits, else an instance of its schema. */
-    private JsonNode paramValue(Parameter p) {
-        JsonNode node = bundle.at(p.pointer());
-        JsonNode example = node.has("example") ? node.get("example") : null;
-        if (example == null) {
-            for (JsonNode e : node.path("examples")) {
-                JsonNode resolved = e.has("$ref") ? bundle.at(Schemas.deref(bundle, e.get("$ref").asText().substring(1))) : e;
-                if (resolved.has("value")) {
-                    example = resolved.get("value");
-                    break;
-                }
-            }
-        }
-        if (p.schemaPointer() == null) {
-            return example != null ? example : JsonNodeFactory.instance.textNode("value");
-        }
-        if (example != null && check.request(p.schemaPointer(), example).isEmpty()) {
-            return example;
-        }
-        JsonNode v = new Instances(bundle, Instances.Direction.REQUEST, true).of(p.schemaPointer());
-        if (v == null || !check.request(p.schemaPointer(), v).isEmpty()) {
-            v = new Instances(bundle, Instances.Direction.REQUEST, false).of(p.schemaPointer());
-        }
-        return v == null ? JsonNodeFactory.instance.textNode("value") : v;
     }
 
     /** An operation's (else the document's) security requirements name a JWT scheme; an empty requirement opts out. */
