@@ -4,7 +4,9 @@ import io.lumen.petstore.model.Pet;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import io.lumen.config.ConfigException;
 import io.lumen.rest.PreEncodedJson;
+import io.lumen.server.ServiceContext;
 
 import java.nio.ByteBuffer;
 import java.util.AbstractList;
@@ -38,6 +40,27 @@ public final class PetStore {
 
     public PetStore(ObjectMapper json) {
         this(json, DEFAULT_CAPACITY);
+    }
+
+    /**
+     * The service's one store, shared by every handler (hand-written and typed alike), holding at most
+     * {@code petstore.capacity} pets (values.yml or {@code PETSTORE_CAPACITY}; default
+     * {@value #DEFAULT_CAPACITY}): a POST benchmark raises it.
+     */
+    public static PetStore of(ServiceContext context) {
+        return context.shared(PetStore.class, () -> {
+            Object capacity = context.config().value("petstore.capacity").orElse(DEFAULT_CAPACITY);
+            int n;
+            try {
+                n = Integer.parseInt(String.valueOf(capacity).trim());
+            } catch (NumberFormatException e) {
+                throw new ConfigException("values.yml", 0, "petstore.capacity", "expected a number of pets, got '" + capacity + "'");
+            }
+            if (n < 2) {
+                throw new ConfigException("values.yml", 0, "petstore.capacity", "must hold at least the two reference pets, got " + n);
+            }
+            return new PetStore(context.config().mapper(), n);
+        });
     }
 
     public PetStore(ObjectMapper json, int capacity) {

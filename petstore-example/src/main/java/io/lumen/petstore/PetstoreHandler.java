@@ -27,7 +27,7 @@ abstract class PetstoreHandler implements HttpHandler {
 
     PetstoreHandler(ServiceContext context) {
         this.json = context.config().mapper();
-        this.store = context.shared(PetStore.class, () -> new PetStore(json));
+        this.store = PetStore.of(context);
         this.errors = context.errors();
     }
 

@@ -14,6 +14,6 @@ final class Pets {
 
     /** The store every handler of the service shares (the hand-written ones too). */
     static PetStore store(ServiceContext context) {
-        return context.shared(PetStore.class, () -> new PetStore(context.config().mapper()));
+        return PetStore.of(context);
     }
 }
