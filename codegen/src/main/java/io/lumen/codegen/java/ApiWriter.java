@@ -174,6 +174,27 @@ public final class ApiWriter {
         return m.addStatement("return new $L($L)", r.record(), args.build()).build();
     }
 
+    /**
+     * A string literal; a long one (a class file holds constants of at most 65535 bytes) as
+     * {@code String.join} of pieces, which is not a constant expression and so is joined at run time.
+     */
+    static CodeBlock literal(String text) {
+        int piece = 8192;
+        if (text.length() <= piece) {
+            return CodeBlock.of("$S", text);
+        }
+        CodeBlock.Builder b = CodeBlock.builder().add("$T.join(\"\"", String.class);
+        for (int i = 0; i < text.length(); ) {
+            int end = Math.min(text.length(), i + piece);
+            if (end < text.length() && Character.isHighSurrogate(text.charAt(end - 1))) {
+                end--; // never split a surrogate pair
+            }
+            b.add(",\n$S", text.substring(i, end));
+            i = end;
+        }
+        return b.add(")").build();
+    }
+
     private static MethodSpec example(ClassName self, OperationModel op) {
         OperationModel.Reply r = op.stub();
         CodeBlock.Builder args = CodeBlock.builder();
@@ -182,10 +203,11 @@ public final class ApiWriter {
         }
         if (r.type() != null) {
             args.add(r.variableStatus() ? ", " : "");
+            CodeBlock text = literal(op.stubValue());
             switch (r.kind()) {
-                case TEXT -> args.add("$T.text($S)", EXAMPLES, op.stubValue());
-                case BYTES -> args.add("$T.bytes($S)", EXAMPLES, op.stubValue());
-                default -> args.add("$T.read($S, $L)", EXAMPLES, op.stubValue(), typeReference(r.type()));
+                case TEXT -> args.add("$T.text($L)", EXAMPLES, text);
+                case BYTES -> args.add("$T.bytes($L)", EXAMPLES, text);
+                default -> args.add("$T.read($L, $L)", EXAMPLES, text, typeReference(r.type()));
             }
         }
         return MethodSpec.methodBuilder("example").addModifiers(Modifier.PUBLIC, Modifier.STATIC).returns(self)
