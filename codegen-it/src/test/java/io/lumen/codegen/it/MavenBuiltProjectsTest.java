@@ -201,10 +201,15 @@ class MavenBuiltProjectsTest {
         }
 
         @Override
-        public void close() throws InterruptedException {
+        public void close() {
             process.destroy();
-            if (!process.waitFor(30, TimeUnit.SECONDS)) {
+            try {
+                if (!process.waitFor(30, TimeUnit.SECONDS)) {
+                    process.destroyForcibly();
+                }
+            } catch (InterruptedException e) {
                 process.destroyForcibly();
+                Thread.currentThread().interrupt();
             }
         }
     }
