@@ -62,12 +62,14 @@ public final class Instances {
             return s.get("const");
         }
         if (s.has("enum")) {
-            for (JsonNode v : s.get("enum")) {
+            List<JsonNode> values = new ArrayList<>();
+            s.get("enum").forEach(v -> {
                 if (!v.isNull()) {
-                    return v;
+                    values.add(v);
                 }
-            }
-            return NODES.nullNode();
+            });
+            // the salt picks another value for each item of a uniqueItems array
+            return values.isEmpty() ? NODES.nullNode() : values.get(salt % values.size());
         }
         if (useExamples) {
             JsonNode example = s.has("example") ? s.get("example")
@@ -89,7 +91,7 @@ public final class Instances {
             case "array" -> array(s, depth, salt);
             case "integer" -> number(s, true, salt);
             case "number" -> number(s, false, salt);
-            case "boolean" -> NODES.booleanNode(true);
+            case "boolean" -> NODES.booleanNode(salt % 2 == 0);
             case "null" -> NODES.nullNode();
             default -> string(s, salt);
         };
