@@ -19,7 +19,6 @@ import org.slf4j.LoggerFactory;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-import java.util.concurrent.Executor;
 
 /**
  * The base of every generated operation adapter: takes the {@link ValidatedRequest} the
@@ -27,9 +26,11 @@ import java.util.concurrent.Executor;
  * once), lets the subclass bind it to the typed request and call the implementation, and writes
  * the typed {@link ApiResponse} with the media type and JSON writer prepared at startup.
  *
- * <p>Runs on the IO thread. When the implementation is {@link Blocking}, the request is moved once
- * to the service's blocking executor (virtual threads on Java 21+, else the worker pool) and the
- * exchange put in blocking mode before the implementation is called. Binding failures (a value
+ * <p>Runs where the chain puts it: on the IO thread, or, when the generated adapter answers
+ * {@link Blocking#blocks()} true (its implementation is {@code Blocking} and blocks), after the
+ * chain engine's one dispatch to the service's blocking executor (virtual threads on Java 21+, else
+ * the worker pool) with the exchange in blocking mode. That is decided once when the chain is
+ * linked at startup; nothing is checked per request. Binding failures (a value
  * the validator accepted but the Java type cannot hold, such as an unformatted integer beyond 64
  * bits) answer 400 ERR11005; anything the implementation throws goes to the {@code exception}
  * middleware ({@code StatusException}s keep their status, others are 500 ERR10010). Without the
@@ -42,24 +43,18 @@ public abstract class OperationHandler implements HttpHandler {
     private final ErrorResponder errors;
     private final ObjectMapper json;
     private final ResponseWriter writer;
-    private final boolean blocking;
-    private final Executor executor;
     private volatile boolean reportedMissingValidator;
 
     /**
-     * @param context        the service
-     * @param operationId    for logs and errors
-     * @param implementation the operation's implementation; {@link Blocking} moves calls off the IO thread
-     * @param responses      the documented responses
+     * @param context     the service
+     * @param operationId for logs and errors
+     * @param responses   the documented responses
      */
-    protected OperationHandler(ServiceContext context, String operationId, Object implementation,
-                               List<ResponseType> responses) {
+    protected OperationHandler(ServiceContext context, String operationId, List<ResponseType> responses) {
         this.operationId = operationId;
         this.errors = context.errors();
         this.json = RestJson.mapper(context);
         this.writer = new ResponseWriter(json, responses);
-        this.blocking = implementation instanceof Blocking;
-        this.executor = context.blockingExecutor();
     }
 
     /** Binds the validated request, calls the implementation and returns its answer. */
@@ -67,34 +62,6 @@ public abstract class OperationHandler implements HttpHandler {
 
     @Override
     public final void handleRequest(HttpServerExchange exchange) throws Exception {
-        if (blocking && exchange.isInIoThread()) {
-            if (!exchange.isBlocking()) {
-                exchange.startBlocking();
-            }
-            if (executor == null) {
-                exchange.dispatch(this::dispatched);
-            } else {
-                exchange.dispatch(executor, this::dispatched);
-            }
-            return;
-        }
-        run(exchange);
-    }
-
-    private void dispatched(HttpServerExchange exchange) {
-        try {
-            run(exchange);
-        } catch (Throwable t) {
-            if (t instanceof io.lumen.status.StatusException se) {
-                errors.send(exchange, se);
-            } else {
-                LOG.error("{} failed", operationId, t);
-                errors.send(exchange, "ERR10010");
-            }
-        }
-    }
-
-    private void run(HttpServerExchange exchange) throws Exception {
         ValidatedRequest request = exchange.getAttachment(OpenApiAttachments.VALIDATED);
         if (request == null) {
             if (!reportedMissingValidator) {

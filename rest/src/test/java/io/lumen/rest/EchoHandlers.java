@@ -34,7 +34,7 @@ final class EchoHandlers {
         private final ObjectReader body;
 
         public Echo(ServiceContext context) {
-            super(context, "echo", new Object(), TYPES);
+            super(context, "echo", TYPES);
             this.body = reader(new TypeReference<Item>() { });
         }
 
@@ -54,8 +54,8 @@ final class EchoHandlers {
         }
     }
 
-    /** GET /page: a pre-encoded body, answered on the blocking executor. */
-    public static final class Page extends OperationHandler {
+    /** GET /page: a pre-encoded body, answered on the blocking executor (its implementation blocks). */
+    public static final class Page extends OperationHandler implements Blocking {
         static final class Encoded implements PreEncodedJson {
             @Override
             public ByteBuffer json() {
@@ -66,8 +66,15 @@ final class EchoHandlers {
         private static final class Slow implements Blocking {
         }
 
+        private final Object api = new Slow();
+
         public Page(ServiceContext context) {
-            super(context, "page", new Slow(), TYPES);
+            super(context, "page", TYPES);
+        }
+
+        @Override
+        public boolean blocks() {
+            return api instanceof Blocking b && b.blocks();
         }
 
         @Override

@@ -78,7 +78,7 @@ public final class ApiWriter {
                 .addJavadoc("$L\n", "The operation " + JavaSources.doc(title(op)) + ". Implement it in {@code "
                         + sources.impl() + "." + op.type() + "Impl}, a class with a public (ServiceContext) constructor;"
                         + "\nwithout one the operation answers its example. Called on the IO thread, unless the implementation"
-                        + "\nalso implements {@code io.lumen.handler.Blocking}.")
+                        + "\nalso implements {@code io.lumen.handler.Blocking} and its {@code blocks()} (read once at startup) is true.")
                 .addMethod(method);
     }
 

@@ -14,13 +14,18 @@ import java.util.Map;
  * Writes an operation's adapter, {@code <Op>Handler}: an {@code io.lumen.rest.OperationHandler}
  * that builds the typed request from the validator's converted values (primitives read directly,
  * other types through a Jackson reader prepared at startup, from the already-parsed tree) and calls
- * the implementation, or the interface's stub when the project has no {@code <Op>Impl} yet.
+ * the implementation, or the interface's stub when the project has no {@code <Op>Impl} yet. The
+ * adapter is an {@code io.lumen.handler.Blocking} whose {@code blocks()} answers whether the
+ * implementation is {@code Blocking} and blocks (false for any other): the chain engine reads it
+ * once when it links the route and then dispatches the request off the IO thread before the adapter,
+ * so a JDBC implementation never runs on an IO thread and a non-blocking one costs nothing more.
  */
 public final class HandlerWriter {
     private static final ClassName OPERATION_HANDLER = ClassName.get("io.lumen.rest", "OperationHandler");
     private static final ClassName SERVICE_CONTEXT = ClassName.get("io.lumen.server", "ServiceContext");
     private static final ClassName VALIDATED = ClassName.get("io.lumen.validator.validation", "ValidatedRequest");
     private static final ClassName OBJECT_READER = ClassName.get("com.fasterxml.jackson.databind", "ObjectReader");
+    private static final ClassName BLOCKING = ClassName.get("io.lumen.handler", "Blocking");
 
     private final JavaSources sources;
     private final ApiWriter api;
@@ -44,10 +49,11 @@ public final class HandlerWriter {
     public Map.Entry<String, String> write(OperationModel op, boolean implemented) {
         ClassName self = handler(op);
         TypeSpec.Builder type = TypeSpec.classBuilder(self).addModifiers(Modifier.PUBLIC, Modifier.FINAL)
-                .superclass(OPERATION_HANDLER).addAnnotation(JavaSources.generated())
+                .superclass(OPERATION_HANDLER).addSuperinterface(BLOCKING).addAnnotation(JavaSources.generated())
                 .addJavadoc("$L\n", "The adapter of " + JavaSources.doc(ApiWriter.title(op)) + ": binds the validated request to {@link "
                         + api.request(op).simpleName() + "},\ncalls " + (implemented ? "{@code " + impl(op).simpleName() + "}"
-                        : "the stub (no {@code " + impl(op).canonicalName() + "} yet)") + " and writes its answer. IO thread.");
+                        : "the stub (no {@code " + impl(op).canonicalName() + "} yet)") + " and writes its answer.\n"
+                        + "On the IO thread, or on the blocking executor when the implementation blocks (see {@link #blocks()}).");
         type.addField(FieldSpec.builder(api.api(op), "api", Modifier.PRIVATE, Modifier.FINAL).build());
         MethodSpec.Builder ctor = MethodSpec.constructorBuilder().addModifiers(Modifier.PUBLIC)
                 .addParameter(SERVICE_CONTEXT, "context")
@@ -61,7 +67,7 @@ public final class HandlerWriter {
         MethodSpec.Builder with = MethodSpec.constructorBuilder().addModifiers(Modifier.PUBLIC)
                 .addParameter(SERVICE_CONTEXT, "context").addParameter(api.api(op), "api")
                 .addJavadoc("With a given implementation, e.g. in tests.\n\n@param context the service\n@param api the implementation\n")
-                .addStatement("super(context, $S, api, $T.TYPES)", op.operation().operationId() == null ? op.method()
+                .addStatement("super(context, $S, $T.TYPES)", op.operation().operationId() == null ? op.method()
                         : op.operation().operationId(), api.response(op))
                 .addStatement("this.api = api");
         CodeBlock.Builder args = CodeBlock.builder();
@@ -103,6 +109,12 @@ public final class HandlerWriter {
             args.add(i == 0 ? "\n$L" : ",\n$L", arg);
         }
         type.addMethod(with.build());
+        type.addMethod(MethodSpec.methodBuilder("blocks").addAnnotation(Override.class).addModifiers(Modifier.PUBLIC)
+                .returns(boolean.class)
+                .addJavadoc("Whether the implementation blocks: it implements {@link $T} and its {@code blocks()} says so.\n"
+                        + "Read once when the route's chain is linked; the chain engine then runs this adapter off the IO thread.\n", BLOCKING)
+                .addStatement("return api instanceof $T b && b.blocks()", BLOCKING)
+                .build());
         type.addMethod(MethodSpec.methodBuilder("invoke").addAnnotation(Override.class).addModifiers(Modifier.PROTECTED)
                 .returns(ApiWriter.API_RESPONSE).addParameter(VALIDATED, "request").addParameter(ApiWriter.EXCHANGE, "exchange")
                 .addException(Exception.class)

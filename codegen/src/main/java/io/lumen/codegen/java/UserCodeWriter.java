@@ -42,7 +42,8 @@ public final class UserCodeWriter {
                 .addJavadoc("$L\n", "Implements " + JavaSources.doc(ApiWriter.title(op)) + ".\n\n<p>This file is yours: lumen-codegen"
                         + " wrote it once and never changes it. The generated adapter\ncreates one instance per service"
                         + " with the constructor below and calls it on the IO thread (implement\n{@code io.lumen.handler.Blocking}"
-                        + " to be called on a blocking executor instead).")
+                        + " to be called on a blocking executor instead; its {@code blocks()},\nread once at startup, may"
+                        + " decide by configuration).")
                 .addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PUBLIC).addParameter(SERVICE_CONTEXT, "context")
                         .addJavadoc("@param context the service: config, errors, shared objects ({@code context.shared(...)})\n")
                         .build())
