@@ -57,7 +57,7 @@ public final class LumenService implements AutoCloseable {
         StatusCatalogue statuses = StatusCatalogue.load(config);
         ErrorResponder errors = new ErrorResponder(statuses);
         Readiness readiness = new Readiness();
-        LumenServer server = new LumenServer(serverConfig, config, readiness);
+        LumenServer server = new LumenServer(serverConfig, config, readiness, errors);
         DefaultServiceContext context = new DefaultServiceContext(config, serverConfig, statuses, errors, readiness,
                 server.blockingExecutor());
         LumenServer.runStartupHooks(context);
