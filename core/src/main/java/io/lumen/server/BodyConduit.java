@@ -22,9 +22,11 @@ import java.util.concurrent.TimeUnit;
  *     when the declared length is already over the limit, the read fails instead and no 100 is sent.</li>
  * <li>The size limit: Undertow's own check is switched off for this exchange and done here, so a body
  *     over the limit fails the read with {@link BodyTooLargeException} without Undertow tearing the
- *     connection down. The handler answers 413; the rest of the body is then read and thrown away
- *     (up to {@link RequestBodies#DISCARD_LIMIT} more bytes) so the client, still sending, sees the
- *     answer instead of a reset and the connection can be reused.</li>
+ *     connection down. The handler answers 413.</li>
+ * <li>The rest of a body nobody read (after a 413, a 401, ...) is read and thrown away when the
+ *     exchange ends, up to {@link RequestBodies#DISCARD_LIMIT} bytes (Undertow's own drain has no
+ *     bound): a client still sending sees the answer instead of a reset and the connection is reused;
+ *     more than that closes the connection.</li>
  * <li>The idle timeout: a read that waits longer than {@code requestBodyIdleTimeout} since the last
  *     byte fails with {@link RequestBodyTimeoutException}; an asynchronous reader waiting for a read
  *     event is woken by a timer to see it, a blocking reader never waits longer.</li>
@@ -42,6 +44,8 @@ final class BodyConduit extends AbstractStreamSourceConduit<StreamSourceConduit>
     private long received;
     private boolean over;
     private boolean expired;
+    /** Bytes received when the exchange ended and the rest began to be thrown away; -1 before. */
+    private long discardFrom = -1;
     private long lastProgress;
     private XnioExecutor.Key timer;
 
@@ -90,16 +94,17 @@ final class BodyConduit extends AbstractStreamSourceConduit<StreamSourceConduit>
         if (expired) {
             throw new RequestBodyTimeoutException(idleMillis);
         }
+        if (exchange.isResponseComplete()) {
+            startDiscarding(); // the exchange is over: Undertow reads the rest to reuse the connection
+            return true;
+        }
         if (over) {
-            if (!exchange.isResponseStarted()) {
-                throw new BodyTooLargeException(limit); // the handler reads again without answering
-            }
-            return true; // the answer is out: what is read now is thrown away (see account)
+            throw new BodyTooLargeException(limit); // the handler reads again without answering
         }
         if (!lengthChecked) {
             lengthChecked = true;
             long declared = exchange.getRequestContentLength();
-            if (limit > 0 && declared > limit && !exchange.isResponseStarted()) {
+            if (limit > 0 && declared > limit) {
                 continuePending = false; // refused before the client sends it: no 100, a final 413 instead
                 tooLarge(declared);
             }
@@ -108,6 +113,18 @@ final class BodyConduit extends AbstractStreamSourceConduit<StreamSourceConduit>
             return sendContinue();
         }
         return true;
+    }
+
+    private void startDiscarding() throws IOException {
+        if (discardFrom >= 0) {
+            return;
+        }
+        discardFrom = received;
+        continuePending = false;
+        long declared = exchange.getRequestContentLength();
+        if (declared - received > RequestBodies.DISCARD_LIMIT) {
+            throw new IOException("the rest of the request body is too large to read and discard");
+        }
     }
 
     private boolean sendContinue() throws IOException {
@@ -133,22 +150,16 @@ final class BodyConduit extends AbstractStreamSourceConduit<StreamSourceConduit>
             if (idleNanos > 0) {
                 lastProgress = System.nanoTime();
             }
-            if (limit > 0 && received > limit) {
-                if (!over) {
-                    over = true;
-                    cancelTimer();
-                    if (!exchange.isResponseStarted()) {
-                        tooLarge(exchange.getRequestContentLength()); // a handler reads: it answers 413
-                    }
-                    // else the handler answered without reading all of it and Undertow drains the rest
+            if (discardFrom >= 0) {
+                if (received - discardFrom > RequestBodies.DISCARD_LIMIT) {
+                    // the client keeps sending after the answer: stop reading, the connection closes
+                    throw new IOException("more than " + RequestBodies.DISCARD_LIMIT + " bytes to discard");
                 }
-                if (received - limit > RequestBodies.DISCARD_LIMIT) {
-                    // too much to throw away after the answer: stop reading, the connection closes
-                    throw new BodyTooLargeException(limit);
-                }
+            } else if (limit > 0 && received > limit && !over) {
+                tooLarge(exchange.getRequestContentLength());
             }
         } else if (n == 0) {
-            if (idleNanos > 0 && !over) {
+            if (idleNanos > 0) {
                 waiting();
             }
         } else {
@@ -159,7 +170,6 @@ final class BodyConduit extends AbstractStreamSourceConduit<StreamSourceConduit>
 
     private void tooLarge(long declared) throws BodyTooLargeException {
         over = true;
-        cancelTimer();
         if (declared > limit + RequestBodies.DISCARD_LIMIT) {
             exchange.setPersistent(false); // too much to read and throw away: close after the answer
         }
@@ -184,7 +194,7 @@ final class BodyConduit extends AbstractStreamSourceConduit<StreamSourceConduit>
     @Override
     public void run() {
         timer = null;
-        if (expired || over || !next.isReadResumed()) {
+        if (expired || !next.isReadResumed()) {
             return; // nobody waits for the body (the handler is busy elsewhere): not the client's delay
         }
         long idle = System.nanoTime() - lastProgress;
@@ -209,7 +219,7 @@ final class BodyConduit extends AbstractStreamSourceConduit<StreamSourceConduit>
             continueSender.awaitWritable(); // the 100 could not be flushed yet; the next read sends the rest
             return;
         }
-        if (idleNanos <= 0 || expired || over || continuePending) {
+        if (idleNanos <= 0 || expired || continuePending) {
             super.awaitReadable();
             return;
         }
@@ -225,7 +235,7 @@ final class BodyConduit extends AbstractStreamSourceConduit<StreamSourceConduit>
             continueSender.awaitWritable(time, unit);
             return;
         }
-        if (idleNanos <= 0 || expired || over || continuePending) {
+        if (idleNanos <= 0 || expired || continuePending) {
             super.awaitReadable(time, unit);
             return;
         }

@@ -154,6 +154,9 @@ public final class BodyHandler implements Middleware {
 
         /** 413; the root throws away a moderate rest of the body afterwards, else closes the connection. */
         private void tooLarge(HttpServerExchange exchange) {
+            if (exchange.getRequestContentLength() - max > RequestBodies.DISCARD_LIMIT) {
+                exchange.setPersistent(false); // too much to throw away: say so before the connection closes
+            }
             errors.send(exchange, tooLargeStatus, tooLargeDescription, Map.of(), null);
         }
 
