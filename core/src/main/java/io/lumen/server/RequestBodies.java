@@ -7,7 +7,9 @@ import io.undertow.server.HttpServerExchange;
 import io.undertow.server.RequestTooBigException;
 import io.undertow.server.ResponseCommitListener;
 import io.undertow.server.protocol.http.HttpContinue;
+import io.undertow.server.protocol.http.HttpServerConnection;
 import io.undertow.util.ConduitFactory;
+import org.xnio.conduits.ConduitStreamSourceChannel;
 import org.xnio.conduits.StreamSourceConduit;
 
 /**
@@ -44,6 +46,7 @@ public final class RequestBodies implements HttpHandler {
 
     private final HttpHandler next;
     private final long maxBodySize;
+    private final long idleMillis;
     private final ConduitWrapper<StreamSourceConduit> plain;
     private final ConduitWrapper<StreamSourceConduit> expecting;
 
@@ -59,6 +62,7 @@ public final class RequestBodies implements HttpHandler {
     public RequestBodies(HttpHandler next, long maxBodySize, long idleTimeoutMillis) {
         this.next = next;
         this.maxBodySize = maxBodySize;
+        this.idleMillis = idleTimeoutMillis;
         this.plain = wrapper(idleTimeoutMillis, false);
         this.expecting = wrapper(idleTimeoutMillis, true);
     }
@@ -76,17 +80,30 @@ public final class RequestBodies implements HttpHandler {
     @Override
     public void handleRequest(HttpServerExchange exchange) throws Exception {
         if (!exchange.isRequestComplete()) { // a body follows (no body: Undertow completed the request)
-            if (maxBodySize > 0) {
-                exchange.setMaxEntitySize(maxBodySize);
-            }
-            if (HttpContinue.requiresContinueResponse(exchange)) {
-                exchange.addRequestWrapper(expecting);
-                exchange.addResponseCommitListener(ContinueNotSent.INSTANCE);
-            } else {
-                exchange.addRequestWrapper(plain);
-            }
+            guard(exchange);
         }
         next.handleRequest(exchange);
+    }
+
+    private void guard(HttpServerExchange exchange) {
+        boolean expect = HttpContinue.requiresContinueResponse(exchange);
+        try {
+            exchange.addRequestWrapper(expect ? expecting : plain);
+        } catch (IllegalStateException e) {
+            // Undertow's h2c upgrade handler read the first 16 KB of a chunked body into memory and
+            // handed on the rest: put the conduit under the connection's channel instead
+            if (exchange.getConnection() instanceof HttpServerConnection http) {
+                ConduitStreamSourceChannel source = http.getChannel().getSourceChannel();
+                source.setConduit(new BodyConduit(source.getConduit(), exchange, maxBodySize, idleMillis, false));
+            }
+            return;
+        }
+        if (maxBodySize > 0) {
+            exchange.setMaxEntitySize(maxBodySize);
+        }
+        if (expect) {
+            exchange.addResponseCommitListener(ContinueNotSent.INSTANCE);
+        }
     }
 
     /**
