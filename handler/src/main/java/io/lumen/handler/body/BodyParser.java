@@ -1,10 +1,7 @@
 package io.lumen.handler.body;
 
-import com.fasterxml.jackson.core.StreamReadFeature;
-import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.json.JsonMapper;
 import io.lumen.status.ErrorResponder;
 import io.lumen.status.StatusException;
 
@@ -28,15 +25,7 @@ final class BodyParser {
     static final String UNPARSABLE = "ERR10015";
     static final String UNSUPPORTED = "ERR10071";
 
-    /**
-     * Numbers are kept exact: a decimal as {@code BigDecimal} (so {@code 0.0100000000000000000001} is not
-     * rounded to {@code 0.01} before validation, and {@code 1e400} is a number, not infinity).
-     */
-    private final ObjectMapper json = JsonMapper.builder()
-            .disable(StreamReadFeature.INCLUDE_SOURCE_IN_LOCATION)
-            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
-            .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
-            .build();
+    private final ObjectMapper json = ExactJson.MAPPER;
     private final ErrorResponder errors;
 
     BodyParser(ErrorResponder errors) {
@@ -56,7 +45,7 @@ final class BodyParser {
         JsonNode node;
         try {
             node = json.readTree(raw);
-        } catch (IOException e) {
+        } catch (IOException | IllegalArgumentException e) {
             throw errors.exception(UNPARSABLE, "JSON", JsonProblems.describe(e));
         }
         if (node == null || node.isMissingNode()) {

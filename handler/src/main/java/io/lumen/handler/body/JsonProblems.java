@@ -24,7 +24,19 @@ public final class JsonProblems {
     }
 
     /** What is wrong with the JSON that {@code e} came from, e.g. {@code unexpected character '}' (line 1, column 9)}. */
-    public static String describe(IOException e) {
+    public static String describe(Exception e) {
+        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof ExactJson.NumberTooLargeException tooLarge) {
+                return tooLarge.getMessage();
+            }
+        }
+        if (!(e instanceof IOException io)) {
+            return "not valid JSON";
+        }
+        return describe(io);
+    }
+
+    private static String describe(IOException e) {
         String what = what(e);
         JsonLocation at = e instanceof JsonProcessingException p ? p.getLocation() : null;
         if (at == null || at.getLineNr() < 1) {
