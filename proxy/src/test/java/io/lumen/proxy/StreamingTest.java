@@ -214,7 +214,7 @@ class StreamingTest {
     }
 
     @Test
-    void anUploadSlowerThanMaxRequestTimeWithoutAPathTimeoutIs504(@TempDir Path other) throws Exception {
+    void anUploadSlowerThanMaxRequestTimeIsNotA504BecauseTheTimeoutStartsOnceItIsSent(@TempDir Path other) throws Exception {
         try (ProxyUnderTest strict = ProxyUnderTest.in(other).hosts(backend.url()).value("proxy.maxRequestTime", 300).start()) {
             InputStream slow = new InputStream() {
                 private int left = 20;
@@ -241,7 +241,7 @@ class StreamingTest {
             HttpResponse<String> r = ProxyUnderTest.HTTP.send(strict.request("/upload")
                     .POST(HttpRequest.BodyPublishers.fromPublisher(HttpRequest.BodyPublishers.ofInputStream(() -> slow), 20))
                     .build(), HttpResponse.BodyHandlers.ofString());
-            io.lumen.proxy.testing.ErrorJson.assertError(r, 504, "ERR13012");
+            assertEquals(200, r.statusCode(), "Envoy's model: maxRequestTime bounds the wait for the answer: " + r.body());
         }
     }
 
