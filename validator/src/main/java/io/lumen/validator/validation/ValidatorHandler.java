@@ -10,6 +10,7 @@ import io.lumen.handler.body.ExactJson;
 import io.lumen.handler.body.JsonProblems;
 import io.lumen.handler.body.ParsedBody;
 import io.lumen.handler.prefix.PathPrefixes;
+import io.lumen.server.RequestBodies;
 import io.lumen.server.ServiceContext;
 import io.lumen.status.ErrorResponder;
 import io.lumen.status.Status;
@@ -139,8 +140,10 @@ public final class ValidatorHandler implements Middleware {
                         failures.fail(ex, t);
                     }
                 }, (ex, e) -> {
-                    ex.setPersistent(false);
-                    ex.endExchange();
+                    if (!RequestBodies.answerReadFailure(errors, ex, e)) { // 413 over the limit, 408 stalled
+                        ex.setPersistent(false); // the client went away mid-body
+                        ex.endExchange();
+                    }
                 });
                 return;
             }
