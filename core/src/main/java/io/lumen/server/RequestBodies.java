@@ -20,8 +20,8 @@ import org.xnio.conduits.StreamSourceConduit;
  *     the body (Undertow's {@code HttpContinueReadHandler} semantics). A chain that answers without
  *     reading (401, 413, 415, ...) sends its final status instead, and the connection is then
  *     closed, since the client may or may not send the body it announced.</li>
- * <li>A body over the exchange's limit (server.yml {@code maxTransferFileSize}, or what a handler set
- *     with {@code setMaxEntitySize} before reading) fails the read with {@link BodyTooLargeException};
+ * <li>A body over the limit (what a handler set with {@code setMaxEntitySize} before reading, else
+ *     server.yml {@code maxTransferFileSize}) fails the read with {@link BodyTooLargeException};
  *     with a {@code Content-Length} over the limit the first read fails, before any 100 is sent.</li>
  * <li>A read that waits {@code requestBodyIdleTimeout} ms without a byte fails with
  *     {@link RequestBodyTimeoutException} and the connection is not reused.</li>
@@ -54,7 +54,7 @@ public final class RequestBodies implements HttpHandler {
      * Undertow's own {@code MAX_ENTITY_SIZE} must be 0 (no limit) on the listeners this handler
      * serves: Undertow fixes it for a chunked body before any handler runs, fails the read by
      * closing the connection and prints the exception to stderr. The limit is {@code maxBodySize}
-     * here instead, set on each exchange with a body, so a handler may still change it.
+     * here instead, unless a handler sets its own with {@code setMaxEntitySize} before reading.
      *
      * @param maxBodySize       the default limit of a request body in bytes; 0 for none
      * @param idleTimeoutMillis how long a read may wait for the next body byte; 0 for no limit
@@ -67,13 +67,13 @@ public final class RequestBodies implements HttpHandler {
         this.expecting = wrapper(idleTimeoutMillis, true);
     }
 
-    private static ConduitWrapper<StreamSourceConduit> wrapper(long idleMillis, boolean expectContinue) {
+    private ConduitWrapper<StreamSourceConduit> wrapper(long idleMillis, boolean expectContinue) {
         return (ConduitFactory<StreamSourceConduit> factory, HttpServerExchange exchange) -> {
-            long limit = exchange.getMaxEntitySize();
-            if (limit > 0) {
+            long set = exchange.getMaxEntitySize(); // a handler's own limit (the body middleware's), else the server's
+            if (set > 0) {
                 exchange.setMaxEntitySize(0); // counted by the conduit, which leaves the connection usable
             }
-            return new BodyConduit(factory.create(), exchange, Math.max(limit, 0), idleMillis, expectContinue);
+            return new BodyConduit(factory.create(), exchange, set > 0 ? set : maxBodySize, idleMillis, expectContinue);
         };
     }
 
@@ -98,9 +98,8 @@ public final class RequestBodies implements HttpHandler {
             }
             return;
         }
-        if (maxBodySize > 0) {
-            exchange.setMaxEntitySize(maxBodySize);
-        }
+        // the exchange's own limit stays 0 (Undertow's): on HTTP/2 a limit there resets the stream as
+        // soon as its DATA frames pass it, before any handler could answer 413
         if (expect) {
             exchange.addResponseCommitListener(ContinueNotSent.INSTANCE);
         }

@@ -141,6 +141,21 @@ class RequestBodiesTest {
     }
 
     @Test
+    void anHttp2BodyOverTheLimitIsAnsweredNotReset() throws IOException {
+        try (io.lumen.handler.testing.RawH2 h2 = new io.lumen.handler.testing.RawH2(port(), 5000)) {
+            h2.headers(1, "POST", "/receive", false, "content-type", "application/octet-stream");
+            for (int i = 0; i < 3; i++) {
+                h2.data(1, new byte[5000], i == 2); // 15000 bytes, no content-length: counted as they come
+            }
+            io.lumen.handler.testing.RawH2.Frame answer = h2.await(f -> f.stream() == 1
+                    && (f.type() == io.lumen.handler.testing.RawH2.HEADERS || f.type() == io.lumen.handler.testing.RawH2.RST_STREAM));
+            assertEquals(io.lumen.handler.testing.RawH2.HEADERS, answer.type(), "an answer (413), not a reset");
+            io.lumen.handler.testing.RawH2.Frame body = h2.await(f -> f.stream() == 1 && f.type() == io.lumen.handler.testing.RawH2.DATA);
+            assertTrue(new String(body.payload()).contains("ERR10068"), new String(body.payload()));
+        }
+    }
+
+    @Test
     void aBodyFarOverTheLimitIsAnswered413AndTheConnectionClosed() throws IOException {
         int declared = LIMIT + (int) RequestBodies.DISCARD_LIMIT + 1;
         try (RawHttp c = new RawHttp(port(), 5000)) {

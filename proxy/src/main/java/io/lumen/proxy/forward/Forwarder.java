@@ -37,6 +37,7 @@ public final class Forwarder {
     private final LongSupplier clock;
     private final long defaultTimeout;
     private final long idleTimeout;
+    private final long maxBodySize;
     private final long idleCheck;
     private final List<Map.Entry<String, Integer>> prefixTimeouts;
     private final boolean rewriteHost;
@@ -45,7 +46,13 @@ public final class Forwarder {
     private final ObjectMapper claimsMapper;
     private final RequestTimers timers = new RequestTimers();
 
-    public Forwarder(ProxyConfig config, Upstreams upstreams, ErrorResponder errors, ObjectMapper mapper, LongSupplier clock) {
+    /**
+     * @param maxBodySize server.yml {@code maxTransferFileSize}: a larger declared body is refused before
+     *                    an upstream is asked (0: none)
+     */
+    public Forwarder(ProxyConfig config, Upstreams upstreams, ErrorResponder errors, ObjectMapper mapper, LongSupplier clock,
+                     long maxBodySize) {
+        this.maxBodySize = maxBodySize;
         this.upstreams = upstreams;
         this.errors = errors;
         this.clock = clock;
@@ -68,7 +75,7 @@ public final class Forwarder {
             return;
         }
         long length = exchange.getRequestContentLength();
-        long max = exchange.getMaxEntitySize();
+        long max = exchange.getMaxEntitySize() > 0 ? exchange.getMaxEntitySize() : maxBodySize;
         if (max > 0 && length > max) { // refused before an upstream is even asked
             if (length - max > RequestBodies.DISCARD_LIMIT) {
                 exchange.setPersistent(false);
