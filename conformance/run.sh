@@ -83,7 +83,9 @@ start hostile conformance/config/hostile "$PETSTORE" SERVER_HTTPPORT=$P_HOSTILE
 start drain config/petstore/http "$PETSTORE" SERVER_HTTPPORT=$P_DRAIN SERVER_SHUTDOWNGRACEFULPERIOD=3000
 python3 conformance/probes/echo_upstream.py "$P_ECHO" >"$OUT/echo.log" 2>&1 &
 PIDS+=($!)
-start proxy config/proxy/http "$PROXY" SERVER_HTTPPORT=$P_PROXY PROXY_HOSTS=http://127.0.0.1:$P_SERVICE PROXY_MAXREQUESTTIME=500
+# the proxy's body idle timeout is shorter than its upstream's, so a stalled upload is the proxy's to answer
+start proxy config/proxy/http "$PROXY" SERVER_HTTPPORT=$P_PROXY PROXY_HOSTS=http://127.0.0.1:$P_SERVICE PROXY_MAXREQUESTTIME=500 \
+  SERVER_REQUESTBODYIDLETIMEOUT=$(( BODY_IDLE_MS / 2 ))
 start gateway config/proxy/embedded "$PROXY" SERVER_HTTPPORT=$P_GATEWAY PROXY_HOSTS=http://127.0.0.1:$P_SERVICE
 start proxy_echo config/proxy/http "$PROXY" SERVER_HTTPPORT=$P_PROXY_ECHO PROXY_HOSTS=http://127.0.0.1:$P_ECHO
 up service "http://127.0.0.1:$P_SERVICE/v1/pets"
@@ -158,11 +160,12 @@ fi
 fuzz() {
   local name=$1 port=$2
   set +e
-  timeout 600 "$VENV/bin/schemathesis" run "http://127.0.0.1:$port/spec.yaml" --url "http://127.0.0.1:$port/v1" \
+  # from $OUT: schemathesis keeps a cache in its working directory
+  (cd "$OUT" && timeout 600 "$VENV/bin/schemathesis" run "http://127.0.0.1:$port/spec.yaml" --url "http://127.0.0.1:$port/v1" \
     --header "Authorization: Bearer $TOKEN" \
     --checks not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance,negative_data_rejection \
     --mode all --max-examples "$MAX_EXAMPLES" --generation-deterministic --request-timeout 10 --workers 1 --no-color \
-    >"$OUT/schemathesis-$name.log" 2>&1
+    >"$OUT/schemathesis-$name.log" 2>&1)
   local rc=$?
   set -e
   local summary
