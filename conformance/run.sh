@@ -147,7 +147,8 @@ h2spec proxy-h2c -p "$P_PROXY"
 cat >"$OUT/targets.json" <<EOF
 {"service": $P_SERVICE, "embedded": $P_EMBEDDED, "hostile": $P_HOSTILE, "proxy": $P_PROXY,
  "proxy_strict": $P_PROXY, "proxy_echo": $P_PROXY_ECHO, "drain": {"port": $P_DRAIN, "pid": $(cat "$OUT/drain.pid")},
- "token": "$TOKEN", "admin_token": "$ADMIN_TOKEN", "header_timeout_ms": $HEADER_TIMEOUT_MS, "max_body": 1000000}
+ "token": "$TOKEN", "admin_token": "$ADMIN_TOKEN", "header_timeout_ms": $HEADER_TIMEOUT_MS, "max_body": 1000000,
+ "embedded_max_body": 1048576}
 EOF
 (cd conformance/probes && timeout 300 python3 probes.py "$OUT/targets.json") >>"$RESULTS" || result probes FAIL "the probe runner did not finish"
 if grep -l $'^\tat \|RequestTooBigException' "$OUT"/service.log "$OUT"/embedded.log "$OUT"/proxy.log >/dev/null 2>&1; then

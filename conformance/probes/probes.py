@@ -142,11 +142,14 @@ for name in ("service", "proxy"):
         limit = T["header_timeout_ms"] / 1000.0
         check("2-slowloris-closed-" + name, limit - 0.2 <= took < limit + 3, "closed after %.1f s (requestHeaderTimeout %.1f s)" % (took, limit))
 
+
+for name in ("service", "proxy", "embedded"):  # embedded: the generated petstore, its body middleware reading
     @probe("2-body-idle-408-" + name)
     def _(name=name):
         c = Conn(T[name], 10)
         start = time.time()
-        c.send("POST /v1/pets HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"id\"")
+        c.send("POST /v1/pets HTTP/1.1\r\nHost: x\r\n%sContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"id\""
+               % (AUTH if name == "embedded" else ""))
         status, _, body = c.response()
         took = time.time() - start
         closed = c.closed(2)
@@ -205,23 +208,33 @@ def chunked(n):
     return out + b"0\r\n\r\n"
 
 
-@probe("5-body-limit-413")
-def _():
-    over = T["max_body"] + 1000
+def body_limit(ident, port, limit, auth):
+    over = limit + 20000
     outcomes = []
     for framing in ("sized", "chunked"):
-        c = Conn(T["service"], 10)
-        head = "POST /v1/pets HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+        c = Conn(port, 10)
+        head = "POST /v1/pets HTTP/1.1\r\nHost: x\r\n%sContent-Type: application/json\r\n" % auth
         if framing == "sized":
             c.send(head + "Content-Length: %d\r\n\r\n" % over).send(b" " * over)
         else:
             c.send(head + "Transfer-Encoding: chunked\r\n\r\n").send(chunked(over))
         status, _, body = c.response()
-        again = c.send("GET /v1/pets HTTP/1.1\r\nHost: x\r\n\r\n").response()[0]
+        again = c.send("GET /v1/pets HTTP/1.1\r\nHost: x\r\n%s\r\n" % auth).response()[0]
         c.close()
         outcomes.append((framing, status, "ERR10068" in body and "UT0" not in body, again))
     ok = all(s == 413 and js and a == 200 for _, s, js, a in outcomes)
-    check("5-body-limit-413", ok, "(framing, status, error JSON, next request on the connection) %s" % outcomes)
+    check(ident, ok, "(framing, status, error JSON, next request on the connection) %s" % outcomes)
+
+
+@probe("5-body-limit-413")
+def _():
+    body_limit("5-body-limit-413", T["service"], T["max_body"], "")  # server.yml maxTransferFileSize
+
+
+@probe("5-body-limit-413-generated")
+def _():
+    # the generated petstore: the body middleware's maxBodySize (body.yml) is the limit on its routes
+    body_limit("5-body-limit-413-generated", T["embedded"], T["embedded_max_body"], AUTH)
 
 
 # 6. framing errors close; identity does not hang; unknown versions
@@ -331,6 +344,20 @@ def _():
     want = {'{"big": 1e400}': 200, '{"count": 1e400}': 400, '{"amount": 0.0100000000000000000001}': 400,
             '{"amount": 0.01}': 200, '{"big": 1e999999999}': 400}
     check("11-numbers-exact", got == want, got)
+
+
+@probe("11-numbers-exact-generated")
+def _():
+    # the generated petstore: the validator checks exact values before the adapter binds them to a long
+    def pet(body):
+        return request(T["embedded"], "POST /v1/pets HTTP/1.1\r\nHost: x\r\n%sContent-Type: application/json\r\n"
+                       "Content-Length: %d\r\n\r\n%s" % (AUTH, len(body), body))[0]
+    got = {b: pet(b) for b in ['{"id": 1e400, "name": "n"}', '{"id": 9223372036854775808, "name": "n"}',
+                               '{"id": 4011.5, "name": "n"}', '{"id": 4.012e3, "name": "n"}']}
+    got["GET /v1/pets/1e400"] = request(T["embedded"], "GET /v1/pets/1e400 HTTP/1.1\r\nHost: x\r\n%s\r\n" % AUTH)[0]
+    want = {'{"id": 1e400, "name": "n"}': 400, '{"id": 9223372036854775808, "name": "n"}': 400,
+            '{"id": 4011.5, "name": "n"}': 400, '{"id": 4.012e3, "name": "n"}': 201, "GET /v1/pets/1e400": 400}
+    check("11-numbers-exact-generated", got == want, got)
 
 
 @probe("11-date-time-rfc3339")
