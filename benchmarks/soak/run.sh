@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# benchmarks/soak/run.sh: the petstore's full embedded chain (config/petstore/embedded: exception,
+# benchmarks/soak/run.sh: the generated petstore behind its full embedded chain (config/petstore/embedded: exception,
 # metrics, correlation, header, cors, limit, specification, security, body, audit, validator) under
 # a steady load at about half of its capacity for DURATION seconds (600), and three questions:
 #   - errors: every response 2xx (h2load's failed/errored counts and status classes), 0 expected;
