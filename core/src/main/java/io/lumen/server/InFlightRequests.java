@@ -3,23 +3,37 @@ package io.lumen.server;
 import io.undertow.server.ExchangeCompletionListener;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.HttpServerExchange;
+import io.undertow.util.Headers;
+import io.undertow.util.HttpString;
 import io.undertow.util.StatusCodes;
+
+import java.nio.ByteBuffer;
 
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * Counts requests in flight so shutdown can wait for them; after {@link #shutdown()} new requests
- * get 503. Does what Undertow's {@code GracefulShutdownHandler} does, but counts with a striped
+ * Counts requests in flight so shutdown can wait for them; after {@link #shutdown} new requests
+ * are refused. Does what Undertow's {@code GracefulShutdownHandler} does, but counts with a striped
  * {@link LongAdder} instead of one contended atomic field: every request increments and
  * decrements the count, and with one field both IO threads bounce its cache line on every request.
  * Runs on the IO thread; the completion listener is one shared instance (no allocation).
+ *
+ * <p>A refused request gets 503 (the error JSON ERR10054 when the service's catalogue is known),
+ * {@code Connection: close}, and {@value #UNPROCESSED_HEADER}{@code : draining}: it never reached a
+ * handler, so a proxy or client may send it elsewhere whatever its method (Lumen's proxy does).
  */
 final class InFlightRequests implements HttpHandler {
+    /** Marks a response to a request that no handler saw: safe to send again, to another instance. */
+    static final String UNPROCESSED_HEADER = "Lumen-Unprocessed";
+    private static final HttpString UNPROCESSED = new HttpString(UNPROCESSED_HEADER);
+
     private final HttpHandler next;
     private final LongAdder active = new LongAdder();
     private final Object drained = new Object();
     private volatile boolean shutdown;
+    /** The refusal's body (error JSON), or null for none; set before {@link #shutdown}. */
+    private volatile byte[] refusal;
 
     private final ExchangeCompletionListener done = (exchange, nextListener) -> {
         try {
@@ -43,17 +57,29 @@ final class InFlightRequests implements HttpHandler {
         active.increment(); // count first, then look at the flag: shutdown() never misses a request it lets in
         if (shutdown) {
             active.decrement();
-            exchange.setStatusCode(StatusCodes.SERVICE_UNAVAILABLE);
-            exchange.setPersistent(false);
-            exchange.endExchange();
+            refuse(exchange);
             return;
         }
         exchange.addExchangeCompleteListener(done);
         next.handleRequest(exchange);
     }
 
-    /** New requests get 503 from now on. */
-    void shutdown() {
+    private void refuse(HttpServerExchange exchange) {
+        exchange.setStatusCode(StatusCodes.SERVICE_UNAVAILABLE);
+        exchange.setPersistent(false);
+        exchange.getResponseHeaders().put(UNPROCESSED, "draining");
+        byte[] body = refusal;
+        if (body == null) {
+            exchange.endExchange();
+            return;
+        }
+        exchange.getResponseHeaders().put(Headers.CONTENT_TYPE, "application/json");
+        exchange.getResponseSender().send(ByteBuffer.wrap(body));
+    }
+
+    /** New requests are refused from now on, with {@code errorJson} as the body (null: none). */
+    void shutdown(byte[] errorJson) {
+        refusal = errorJson;
         shutdown = true;
     }
 

@@ -3,6 +3,7 @@ package io.lumen.server;
 import io.lumen.config.ConfigLoader;
 import io.lumen.tls.KeyStores;
 import io.lumen.tls.SslContexts;
+import io.lumen.status.Status;
 import io.undertow.Undertow;
 import io.undertow.UndertowOptions;
 import io.undertow.server.HttpHandler;
@@ -181,9 +182,12 @@ public final class LumenServer {
     }
 
     /**
-     * Graceful stop: readiness goes false, the listeners stop accepting, in-flight requests get up
-     * to {@code shutdownGracefulPeriod} ms to finish (new requests on open connections get 503),
-     * shutdown hooks run, then the server and its threads stop.
+     * Graceful stop: readiness goes false; for {@code shutdownDelay} ms requests are still served (so
+     * that load balancers and health-checking proxies stop sending first); then the listeners stop
+     * accepting, new requests on open connections are refused (503, {@code Connection: close},
+     * {@code Lumen-Unprocessed: draining}: they reached no handler and may be sent elsewhere) and
+     * in-flight requests get up to {@code shutdownGracefulPeriod} ms to finish; shutdown hooks run,
+     * then the server and its threads stop.
      */
     public synchronized void stop(ServiceContext context) {
         if (stopped) {
@@ -192,8 +196,17 @@ public final class LumenServer {
         stopped = true;
         readiness.set(Readiness.State.DRAINING);
         if (undertow != null) {
+            if (config.shutdownDelay() > 0) {
+                LOG.info("{} draining: readiness false, serving for shutdownDelay {} ms before refusing new requests",
+                        config.serviceId(), config.shutdownDelay());
+                try {
+                    Thread.sleep(config.shutdownDelay());
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+            graceful.shutdown(refusal(context)); // refuse first: a request accepted from here on is answered, not cut
             ListenerSockets.closeListeningSockets(undertow);
-            graceful.shutdown();
             try {
                 if (!graceful.awaitDrained(config.shutdownGracefulPeriod())) {
                     LOG.warn("requests still in flight after shutdownGracefulPeriod {} ms; stopping anyway",
@@ -212,6 +225,20 @@ public final class LumenServer {
         }
         readiness.set(Readiness.State.STOPPED);
         LOG.info("{} stopped", config.serviceId());
+    }
+
+    /** The error JSON of a request refused while draining, from the service's catalogue (null without one). */
+    private static byte[] refusal(ServiceContext context) {
+        if (context == null) {
+            return null;
+        }
+        try {
+            Status status = context.statuses().get("ERR10054");
+            return context.errors().toJson(status, status.describe("it is shutting down"), java.util.Map.of());
+        } catch (RuntimeException e) {
+            LOG.debug("no error JSON for refused requests: {}", e.toString());
+            return null;
+        }
     }
 
     private static ClassLoader classLoader() {

@@ -5,7 +5,12 @@ import io.lumen.client.TlsContexts;
 import io.lumen.proxy.forward.Forwarder;
 import io.lumen.proxy.upstream.ConnectionPool;
 import io.lumen.proxy.upstream.HealthChecker;
+import io.lumen.proxy.upstream.UpstreamDiscovery;
 import io.lumen.proxy.upstream.Upstreams;
+import io.lumen.handler.metrics.Registries;
+import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.lumen.server.ServiceContext;
 import io.undertow.UndertowOptions;
 import io.undertow.client.UndertowClient;
@@ -32,6 +37,7 @@ final class ProxyRuntime implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(ProxyRuntime.class);
 
     private final Upstreams upstreams;
+    private final UpstreamDiscovery discovery;
     private final HealthChecker health;
     private final Forwarder forwarder;
 
@@ -56,7 +62,9 @@ final class ProxyRuntime implements AutoCloseable {
         ConnectionPool.Settings settings = new ConnectionPool.Settings(UndertowClient.getInstance(), xnioSsl, pooled,
                 upgrade, config.connectionsPerThread(), config.maxQueuedRequests(), config.idleTimeout(),
                 config.maxStreamsPerConnection(), config.connectTimeout(), clock);
-        this.upstreams = new Upstreams(uris, settings, config, clock);
+        this.upstreams = new Upstreams(settings, config, clock);
+        this.discovery = new UpstreamDiscovery(config, upstreams);
+        meters(Registries.of(context));
         this.forwarder = new Forwarder(config, upstreams, context.errors(), context.config().mapper(), clock);
         HealthChecker checker = null;
         if (config.healthCheck().enabled()) {
@@ -77,7 +85,8 @@ final class ProxyRuntime implements AutoCloseable {
         }
         this.health = checker;
         LOG.info("proxy to {} ({}, HTTP/2 {}, {} connections per IO thread, request timeout {} ms{})",
-                uris.stream().map(URI::toString).collect(Collectors.joining(", ")), config.loadBalancing(),
+                uris.stream().map(u -> config.discovered(u) ? u + " (every address in DNS)" : u.toString())
+                        .collect(Collectors.joining(", ")), config.loadBalancing(),
                 config.http2Enabled() ? "offered" : "off", config.connectionsPerThread(), config.maxRequestTime(),
                 health == null ? ", passive health only" : ", health checks on " + config.healthCheck().path());
     }
@@ -91,8 +100,24 @@ final class ProxyRuntime implements AutoCloseable {
         return upstreams;
     }
 
+    /**
+     * Per discovered host: {@code lumen_proxy_dns_failures_total} (resolutions that failed, the last
+     * good set kept) and {@code lumen_proxy_upstreams} (addresses in use).
+     */
+    private void meters(MeterRegistry registry) {
+        for (UpstreamDiscovery.Discovered d : discovery.discovered()) {
+            FunctionCounter.builder("lumen.proxy.dns.failures", d.watch(), w -> w.failures())
+                    .description("DNS resolutions of an upstream host that failed (the last good addresses were kept)")
+                    .tag("host", d.host()).register(registry);
+            Gauge.builder("lumen.proxy.upstreams", d.watch(), w -> w.current().size())
+                    .description("addresses of an upstream host in use")
+                    .tag("host", d.host()).register(registry);
+        }
+    }
+
     @Override
     public void close() {
+        discovery.close();
         if (health != null) {
             health.close();
         }

@@ -71,6 +71,12 @@ public record DiscoveryConfig(Boolean enabled, List<String> hosts, List<String> 
         return Math.max(minTtl, Math.min(maxTtl, ttlSeconds * 1000));
     }
 
+    /** An IPv4 or IPv6 address (IPv6 with or without brackets), not a name: nothing to discover. */
+    public static boolean isAddressLiteral(String host) {
+        String h = host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host;
+        return Address.toByteArray(h, Address.IPv4) != null || Address.toByteArray(h, Address.IPv6) != null;
+    }
+
     /** An IP literal with an optional port; never a name (resolving the resolver would need a resolver). */
     static InetSocketAddress resolverAddress(String text) {
         String host = text;

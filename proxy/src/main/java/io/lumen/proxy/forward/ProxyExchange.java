@@ -38,12 +38,19 @@ import java.net.InetSocketAddress;
  * <p>Attempts: a request that never reached an upstream (connect refused or timed out, a pooled
  * connection found dead) is tried again on another upstream, whatever its method; one that reached
  * it and failed before an answer is tried again only when its method is idempotent and it has no
- * body. Both within {@code maxConnectionRetries} and the retry budget. Failures answer the error
+ * body. Both within {@code maxConnectionRetries} and the retry budget. A request the upstream
+ * refused unprocessed (503 with {@code Lumen-Unprocessed}: a Lumen service draining) is sent to
+ * another upstream whatever its method, its body replayed from a copy of up to
+ * {@code maxReplayBody} bytes, without spending the retry budget (the refusing upstream did no
+ * work); that upstream is then left alone while it drains. A response with
+ * {@code Connection: close} retires its connection. Failures answer the error
  * JSON: 502 unreachable / failed, 503 none healthy / busy, 504 timeout; once the response has
  * started, the only clean move left is to abort it.
  */
 public final class ProxyExchange extends RequestTimers.Timed implements Lease, ExchangeCompletionListener {
     private static final Logger LOG = LoggerFactory.getLogger(ProxyExchange.class);
+    /** A Lumen service's mark on a request it refused without processing (see LumenServer.stop). */
+    private static final io.undertow.util.HttpString UNPROCESSED = new io.undertow.util.HttpString("Lumen-Unprocessed");
 
     private final Forwarder route;
     private final HttpServerExchange exchange;
@@ -65,6 +72,12 @@ public final class ProxyExchange extends RequestTimers.Timed implements Lease, E
     private boolean tunneled;
     /** sendRequest was called on {@link #conn}: from then on the connection is mid-exchange until the response is read. */
     private boolean sending;
+    /** The upstream said it closes this connection after the response (Connection: close). */
+    private boolean lastOnConnection;
+    /** A copy of the body as sent, for a refused request to be sent elsewhere; null until a body is pumped. */
+    private ReplayBody replay;
+    /** The copy being made by the current request pump. */
+    private ReplayBody pendingReplay;
 
     ProxyExchange(Forwarder route, HttpServerExchange exchange, long timeoutMs) {
         this.route = route;
@@ -239,6 +252,10 @@ public final class ProxyExchange extends RequestTimers.Timed implements Lease, E
             endRequest(attempt, result.getRequestChannel());
             return;
         }
+        if (replay != null) { // an earlier attempt read the whole body from the client and was refused: send the copy
+            replay.writeTo(result.getRequestChannel(), attempt::failed);
+            return;
+        }
         StreamSourceChannel body = exchange.getRequestChannel();
         if (body == null) { // a handler took the body without putting it back
             LOG.error("{}: the request body was consumed before the proxy (a handler read it without putting it back)", describe());
@@ -246,7 +263,9 @@ public final class ProxyExchange extends RequestTimers.Timed implements Lease, E
             fail("ERR10010");
             return;
         }
-        requestPump = new Pump(body, result.getRequestChannel(), bufferPool(), requestOutcome);
+        ReplayBody copy = route.maxReplayBody() > 0 ? new ReplayBody(route.maxReplayBody(), exchange.getRequestContentLength()) : null;
+        requestPump = new Pump(body, result.getRequestChannel(), bufferPool(), requestOutcome, copy);
+        pendingReplay = copy;
         if (HttpContinue.requiresContinueResponse(exchange)) {
             HttpContinue.sendContinueResponse(exchange, new IoCallback() {
                 @Override
@@ -283,11 +302,16 @@ public final class ProxyExchange extends RequestTimers.Timed implements Lease, E
             IoUtils.safeClose(result.getResponseChannel());
             return;
         }
+        ClientResponse response = result.getResponse();
+        int status = response.getResponseCode();
+        if (status == 503 && response.getResponseHeaders().contains(UNPROCESSED)) {
+            refused(result);
+            return;
+        }
         cancelTimer(); // the timeout bounds the wait for the response headers; a stream may then run on
         answered = true;
         upstream.succeeded();
-        ClientResponse response = result.getResponse();
-        int status = response.getResponseCode();
+        lastOnConnection = !conn.multiplexed() && closesConnection(response);
         exchange.setStatusCode(status);
         HeaderMap out = exchange.getResponseHeaders();
         ForwardHeaders.copyResponse(response.getResponseHeaders(), out);
@@ -299,6 +323,38 @@ public final class ProxyExchange extends RequestTimers.Timed implements Lease, E
         }
         responsePump = new Pump(result.getResponseChannel(), exchange.getResponseChannel(), bufferPool(), responseOutcome);
         responsePump.start();
+    }
+
+    /**
+     * The upstream refused the request without processing it (it is draining): it gets nothing new
+     * for a while, and the request goes to another upstream if its body can be sent again (none, or
+     * read to its end and kept), without spending the retry budget.
+     */
+    private void refused(ClientExchange result) {
+        upstream.draining(route.now(), route.drainHold());
+        if (conn.multiplexed()) {
+            IoUtils.safeClose(result.getResponseChannel()); // resets the stream; the body is not wanted
+        }
+        boolean bodyAgain = !hasBody || (pendingReplay != null && pendingReplay.usable(requestPump));
+        if (hasBody && bodyAgain) {
+            replay = pendingReplay;
+        }
+        if (requestPump != null && !requestPump.completed()) {
+            requestPump.abort();
+        }
+        if (LOG.isDebugEnabled()) {
+            LOG.debug("{}: {} is draining and refused it{}", describe(), upstream, bodyAgain ? "; sending it elsewhere" : "; its body cannot be sent again");
+        }
+        retryOrFail(bodyAgain, true, false, "ERR13011", describe());
+    }
+
+    /** HTTP/1.1 {@code Connection: close}, or HTTP/1.0 without keep-alive. */
+    private static boolean closesConnection(ClientResponse response) {
+        String connection = response.getResponseHeaders().getFirst(Headers.CONNECTION);
+        if (response.getProtocol().equals(Protocols.HTTP_1_0)) {
+            return connection == null || !connection.toLowerCase(java.util.Locale.ROOT).contains("keep-alive");
+        }
+        return connection != null && connection.toLowerCase(java.util.Locale.ROOT).contains("close");
     }
 
     /** After a 101: bytes flow both ways until either side closes. */
@@ -425,7 +481,7 @@ public final class ProxyExchange extends RequestTimers.Timed implements Lease, E
                     }
                     clean = true;
                 }
-                c.release(clean);
+                c.release(clean && !lastOnConnection);
             }
         }
         if (upstream != null) {
@@ -435,6 +491,11 @@ public final class ProxyExchange extends RequestTimers.Timed implements Lease, E
     }
 
     private void retryOrFail(boolean neverSent, boolean upstreamAtFault, String code, Object... args) {
+        retryOrFail(neverSent, upstreamAtFault, true, code, args);
+    }
+
+    /** @param budgeted the retry spends the retry budget (not when the upstream refused unprocessed: it did no work) */
+    private void retryOrFail(boolean neverSent, boolean upstreamAtFault, boolean budgeted, String code, Object... args) {
         if (conn != null) {
             PooledConnection c = conn;
             conn = null;
@@ -444,7 +505,8 @@ public final class ProxyExchange extends RequestTimers.Timed implements Lease, E
         current = null;
         sending = false;
         boolean replayable = neverSent || (!hasBody && idempotent(exchange.getRequestMethod()));
-        if (!finished && !answered && replayable && attempt < route.maxRetries() && route.upstreams().retries().tryRetry()) {
+        if (!finished && !answered && replayable && attempt < route.maxRetries()
+                && (!budgeted || route.upstreams().retries().tryRetry())) {
             attempt++;
             Upstream previous = upstream;
             route.upstreams().done(previous);

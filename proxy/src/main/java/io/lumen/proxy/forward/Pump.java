@@ -17,6 +17,11 @@ import java.nio.ByteBuffer;
  * channels' IO thread.
  */
 final class Pump implements ChannelListener<java.nio.channels.Channel> {
+    /** Sees each chunk read from the source before it is written (a read-only look: it must not move the buffer's position). */
+    interface Recorder {
+        void record(ByteBuffer chunk);
+    }
+
     interface Outcome {
         void pumped(Pump pump);
 
@@ -28,6 +33,7 @@ final class Pump implements ChannelListener<java.nio.channels.Channel> {
     private final StreamSinkChannel sink;
     private final ByteBufferPool pool;
     private final Outcome outcome;
+    private final Recorder recorder;
     private PooledByteBuffer pooled;
     private boolean pending;
     private boolean eof;
@@ -36,10 +42,15 @@ final class Pump implements ChannelListener<java.nio.channels.Channel> {
     private boolean completed;
 
     Pump(StreamSourceChannel source, StreamSinkChannel sink, ByteBufferPool pool, Outcome outcome) {
+        this(source, sink, pool, outcome, null);
+    }
+
+    Pump(StreamSourceChannel source, StreamSinkChannel sink, ByteBufferPool pool, Outcome outcome, Recorder recorder) {
         this.source = source;
         this.sink = sink;
         this.pool = pool;
         this.outcome = outcome;
+        this.recorder = recorder;
     }
 
     void start() {
@@ -128,6 +139,9 @@ final class Pump implements ChannelListener<java.nio.channels.Channel> {
                 return;
             } else {
                 buffer.flip();
+                if (recorder != null) {
+                    recorder.record(buffer);
+                }
                 pending = true;
             }
         }

@@ -148,6 +148,20 @@ public final class ConnectionPool implements AutoCloseable {
         p.listed = true;
     }
 
+    /**
+     * Closes the connections no request is using, on every thread (the upstream is draining: one
+     * of them reused just as the upstream closes it would fail a request that never reached it).
+     */
+    public void closeIdle() {
+        for (ThreadSlot s : slots.values()) {
+            try {
+                s.thread.execute(s::closeIdle);
+            } catch (RuntimeException e) {
+                // the IO threads are gone: so are their connections
+            }
+        }
+    }
+
     /** Open connections on all threads (for tests and diagnostics; racy by nature). */
     public int openConnections() {
         int n = 0;
@@ -430,6 +444,22 @@ public final class ConnectionPool implements AutoCloseable {
             for (int i = shared.size() - 1; i >= 0; i--) {
                 PooledConnection s = shared.get(i);
                 if (s.streams == 0 && s.idleSince < limit) {
+                    shared.remove(i);
+                    s.listed = false;
+                    IoUtils.safeClose(s.connection);
+                }
+            }
+        }
+
+        void closeIdle() {
+            PooledConnection p;
+            while ((p = idle.pollFirst()) != null) {
+                p.listed = false;
+                IoUtils.safeClose(p.connection);
+            }
+            for (int i = shared.size() - 1; i >= 0; i--) {
+                PooledConnection s = shared.get(i);
+                if (s.streams == 0) {
                     shared.remove(i);
                     s.listed = false;
                     IoUtils.safeClose(s.connection);
