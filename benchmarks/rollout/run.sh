@@ -71,12 +71,17 @@ PETSTORE_JAR="$BENCH_REPO_ROOT/petstore-example/target/petstore.jar"
 PROXY_JAR="$BENCH_REPO_ROOT/proxy/target/lumen-proxy.jar"
 [[ -f "$PETSTORE_JAR" && -f "$PROXY_JAR" ]] || bench_die "missing $PETSTORE_JAR or $PROXY_JAR (run without SKIP_BUILD=1)"
 
-# dnsjava for DnsZone.java: the version the parent pom pins, copied out of the Maven repository
-DNSJAVA_VERSION="$(grep -o '<dnsjava.version>[^<]*' "$BENCH_REPO_ROOT/pom.xml" | cut -d'>' -f2)"
-(cd "$BENCH_REPO_ROOT" && JAVA_HOME="$BENCH_JAVA_HOME" "$BENCH_MVN" -B -q "${MAVEN_EXTRA[@]}" dependency:copy \
-    -Dartifact="dnsjava:dnsjava:$DNSJAVA_VERSION" -DoutputDirectory="$WORK/lib") >"$WORK/dnsjava.log" 2>&1 \
-  || { tail -n 20 "$WORK/dnsjava.log" >&2; bench_die "cannot get dnsjava $DNSJAVA_VERSION"; }
-DNSJAVA_JAR="$WORK/lib/dnsjava-$DNSJAVA_VERSION.jar"
+# dnsjava (and the SLF4J API it logs through) for DnsZone.java: the versions the parent pom pins,
+# copied out of the Maven repository
+pinned() { grep -o "<$1.version>[^<$]*<" "$BENCH_REPO_ROOT/pom.xml" | head -n 1 | cut -d'>' -f2 | tr -d "<"; }
+DNS_CP=""
+for artifact in "dnsjava:dnsjava:$(pinned dnsjava)" "org.slf4j:slf4j-api:$(pinned slf4j)"; do
+  (cd "$BENCH_REPO_ROOT" && JAVA_HOME="$BENCH_JAVA_HOME" "$BENCH_MVN" -B -q "${MAVEN_EXTRA[@]}" dependency:copy \
+      -Dartifact="$artifact" -DoutputDirectory="$WORK/lib") >"$WORK/deps.log" 2>&1 \
+    || { tail -n 20 "$WORK/deps.log" >&2; bench_die "cannot get $artifact"; }
+  a="${artifact#*:}"
+  DNS_CP+="${DNS_CP:+:}$WORK/lib/${a%%:*}-${a##*:}.jar"
+done
 
 for p in "$PROXY_PORT" "$DNS_PORT"; do bench_port_free "$p"; done
 
@@ -89,8 +94,14 @@ zone() { # zone IP...: the A records of $NAME (TTL 1 s), written atomically
   bench_log "dns: $NAME -> $*"
 }
 zone 127.0.0.2 127.0.0.3 127.0.0.4
-"$JAVA" -Xmx32m -XX:+UseSerialGC -cp "$DNSJAVA_JAR" "$HERE/DnsZone.java" 127.0.0.1 "$DNS_PORT" "$WORK/zone" >"$WORK/dns.log" 2>&1 &
+"$JAVA" -Xmx32m -XX:+UseSerialGC -cp "$DNS_CP" "$HERE/DnsZone.java" 127.0.0.1 "$DNS_PORT" "$WORK/zone" >"$WORK/dns.log" 2>&1 &
 DNS_PID=$!
+for (( i = 0; i < 300; i++ )); do
+  grep -q 'dns listening' "$WORK/dns.log" 2>/dev/null && break
+  kill -0 "$DNS_PID" 2>/dev/null || bench_die "the DNS server ended: $(cat "$WORK/dns.log")"
+  sleep 0.1
+done
+grep -q 'dns listening' "$WORK/dns.log" || bench_die "the DNS server did not start within 30 s"
 
 # --- instances -------------------------------------------------------------------------------
 JVM_OPTS=(-Xmx96m -XX:+UseSerialGC -XX:TieredStopAtLevel=1)
