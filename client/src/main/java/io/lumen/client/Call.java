@@ -37,6 +37,7 @@ final class Call implements ClientCallback<ClientExchange>, ChannelListener<Chan
     private static final String H2 = "HTTP/2.0";
 
     private final LumenClient client;
+    /** The pool of this attempt: a retry to a discovered origin may take another address's. */
     private final OriginPool pool;
     private final Request request;
     private final long timeoutMs;
@@ -78,10 +79,10 @@ final class Call implements ClientCallback<ClientExchange>, ChannelListener<Chan
         this.deadline = System.nanoTime() + timeoutMs * 1_000_000L;
     }
 
-    /** The next attempt: same future, deadline and counters, fresh per-attempt state. */
-    private Call(Call previous) {
+    /** The next attempt (on {@code pool}): same future, deadline and counters, fresh per-attempt state. */
+    private Call(Call previous, OriginPool pool) {
         this.client = previous.client;
-        this.pool = previous.pool;
+        this.pool = pool;
         this.request = previous.request;
         this.timeoutMs = previous.timeoutMs;
         this.future = previous.future;
@@ -90,13 +91,13 @@ final class Call implements ClientCallback<ClientExchange>, ChannelListener<Chan
         this.stale = previous.stale;
     }
 
-    /** Hands the request to a new attempt; this object then ignores its own late callbacks. */
-    private void retry() {
-        Call next = new Call(this);
+    /** Hands the request to a new attempt on {@code nextPool}; this object then ignores its own late callbacks. */
+    private void retry(OriginPool nextPool) {
+        Call next = new Call(this, nextPool);
         successor = next;
         pool.untrack(this); // the next attempt takes this one's place in the deadline list
         if (DONE.compareAndSet(this, 0, 2)) {
-            pool.acquire(next);
+            nextPool.acquire(next);
         }
     }
 
@@ -211,7 +212,7 @@ final class Call implements ClientCallback<ClientExchange>, ChannelListener<Chan
         if (exchange == null && stale < 3 && !client.isClosed()) {
             // a pooled connection found dead before anything was written: take another, no retry spent
             stale++;
-            retry();
+            retry(pool);
             return;
         }
         fail(error);
@@ -352,11 +353,12 @@ final class Call implements ClientCallback<ClientExchange>, ChannelListener<Chan
         if (!local && done == 0 && attempts < client.config().request().maxRetries() && !client.isClosed()
                 && (error.notSent() || request.idempotent())) {
             attempts++;
-            if (pool.breaker.allow()) {
-                retry();
+            OriginPool nextPool = client.retryPool(request, pool); // another address of a discovered name
+            if (nextPool.breaker.allow()) {
+                retry(nextPool);
                 return;
             }
-            error = client.errors().circuitOpen(pool.origin);
+            error = client.errors().circuitOpen(nextPool.origin);
         }
         if (DONE.compareAndSet(this, 0, 1)) {
             pool.untrack(this);

@@ -49,6 +49,8 @@ final class OriginPool {
     private long closedCount;
     private boolean expectHttp1;
     private boolean shut;
+    /** Its address left a discovered name's set: no new requests, closes when its requests are done. */
+    private volatile boolean retired;
 
     OriginPool(LumenClient client, String origin, URI connectUri, org.xnio.OptionMap options, boolean expectMultiplexing) {
         this.client = client;
@@ -64,6 +66,41 @@ final class OriginPool {
         this.maxRequests = r.maxReqPerConn();
         this.connectTimeout = r.connectTimeout();
         this.expectHttp1 = !expectMultiplexing;
+    }
+
+    /** The URI connections are opened to (scheme, host or address, port). */
+    URI address() {
+        return connectUri;
+    }
+
+    /**
+     * Its address left a discovered name's set: connections with no request close now, the others
+     * after their requests; requests already queued are still served. The client closes the pool
+     * once it is {@link #drained()}.
+     */
+    void retire() {
+        retired = true;
+        List<Conn> idle = new ArrayList<>();
+        synchronized (this) {
+            for (Conn c : conns) {
+                c.retired = true;
+                if (c.state == Conn.State.OPEN && c.inFlight == 0) {
+                    idle.add(c);
+                }
+            }
+        }
+        for (Conn c : idle) {
+            closeConn(c);
+        }
+    }
+
+    boolean retired() {
+        return retired;
+    }
+
+    /** Retired, with no connection and no request left. */
+    synchronized boolean drained() {
+        return retired && conns.isEmpty() && waiters.isEmpty() && deadlines.isEmpty();
     }
 
     /** Lends a connection to {@code call} now, queues it, or fails it with ERR13003 when the queue is full. */

@@ -19,7 +19,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
-import static io.lumen.proxy.UpstreamDiscoveryTest.await;
+import static io.lumen.client.testing.Await.until;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -151,7 +151,7 @@ class DrainRetryTest {
 
         CompletableFuture<HttpResponse<String>> slow1 = CompletableFuture.supplyAsync(() -> p.get("/slow"));
         CompletableFuture<HttpResponse<String>> slow2 = CompletableFuture.supplyAsync(() -> p.get("/slow"));
-        await(() -> x.inFlight() == 2); // one on each service
+        until(() -> x.inFlight() == 2); // one on each service
 
         AtomicBoolean stopping = new AtomicBoolean(true);
         CompletableFuture<Void> stop = CompletableFuture.runAsync(() -> {

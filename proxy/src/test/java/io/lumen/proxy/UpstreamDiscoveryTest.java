@@ -14,10 +14,8 @@ import org.junit.jupiter.api.io.TempDir;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
-import java.util.function.BooleanSupplier;
 
+import static io.lumen.client.testing.Await.until;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -71,7 +69,7 @@ class UpstreamDiscoveryTest {
         assertEquals("pets.test:" + port, a.last().header("Host"), "the Host is the discovered name, not the address");
 
         dns.addresses("pets.test", 1, "127.0.0.3", "127.0.0.4");
-        await(() -> ProxyInternals.upstreams(proxy).all().size() == 2
+        until(() -> ProxyInternals.upstreams(proxy).all().size() == 2
                 && ProxyInternals.upstreams(proxy).all().stream().anyMatch(u -> u.origin().contains("127.0.0.4")));
         int before = a.count();
         for (int i = 0; i < 10; i++) {
@@ -85,13 +83,13 @@ class UpstreamDiscoveryTest {
     @Test
     void aRemovedAddressFinishesItsRequestsInFlightThenItsConnectionsClose() {
         dns.addresses("pets.test", 1, "127.0.0.2");
-        await(() -> ProxyInternals.upstreams(proxy).all().size() == 1);
+        until(() -> ProxyInternals.upstreams(proxy).all().size() == 1);
         Upstream old = ProxyInternals.upstreams(proxy).all().get(0);
         CompletableFuture<HttpResponse<String>> slow = CompletableFuture.supplyAsync(() -> proxy.get("/slow"));
-        await(() -> a.inFlight() == 1);
+        until(() -> a.inFlight() == 1);
 
         dns.addresses("pets.test", 1, "127.0.0.3");
-        await(() -> ProxyInternals.upstreams(proxy).all().size() == 1 && ProxyInternals.upstreams(proxy).all().get(0) != old);
+        until(() -> ProxyInternals.upstreams(proxy).all().size() == 1 && ProxyInternals.upstreams(proxy).all().get(0) != old);
         assertTrue(old.retired());
         assertEquals(1, old.outstanding(), "still draining while its request runs");
         assertEquals(200, proxy.get("/pets").statusCode());
@@ -100,14 +98,14 @@ class UpstreamDiscoveryTest {
         HttpResponse<String> r = slow.join();
         assertEquals(200, r.statusCode(), "the request in flight on the removed address finished");
         assertEquals("slow from a", r.body());
-        await(() -> old.pool().openConnections() == 0);
+        until(() -> old.pool().openConnections() == 0);
     }
 
     @Test
     void dnsFailuresKeepTheLastSetAndAreCounted() {
         MeterRegistry registry = Registries.of(proxy.service().context());
         dns.mode(TestDnsServer.Mode.SERVFAIL);
-        await(() -> failures(registry) >= 2);
+        until(() -> failures(registry) >= 2);
         for (int i = 0; i < 4; i++) {
             assertEquals(200, proxy.get("/pets").statusCode());
         }
@@ -117,22 +115,12 @@ class UpstreamDiscoveryTest {
 
         dns.mode(TestDnsServer.Mode.SILENT); // the server does not answer: each query times out
         double before = failures(registry);
-        await(() -> failures(registry) > before);
+        until(() -> failures(registry) > before);
         assertEquals(200, proxy.get("/pets").statusCode());
         dns.mode(TestDnsServer.Mode.ANSWER);
     }
 
     private static double failures(MeterRegistry registry) {
         return registry.get("lumen.proxy.dns.failures").functionCounter().count();
-    }
-
-    static void await(BooleanSupplier condition) {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("condition not reached within 10 s");
-            }
-            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(5));
-        }
     }
 }

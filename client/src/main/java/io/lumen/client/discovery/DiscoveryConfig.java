@@ -7,15 +7,15 @@ import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * The {@code discovery} section of {@code proxy.yml} and {@code client.yml}. Every key is optional;
  * discovery is off unless {@code enabled}.
  *
  * @param enabled   resolve host names through DNS and use every address (false)
- * @param hosts     client.yml only: the host names whose requests are spread over their addresses;
- *                  the proxy discovers every name in its own {@code hosts}
+ * @param hosts     client.yml only: origins ({@code http://pets.default.svc.cluster.local:8080})
+ *                  whose requests are spread over every address of their name; the proxy
+ *                  discovers every name in its own {@code hosts}
  * @param resolvers DNS servers as {@code ip} or {@code ip:port} ({@code [v6]:port}); empty: the
  *                  system's (resolv.conf, with its search domains)
  * @param interval  ms between resolutions when TTLs are not honoured, and before a retry after a
@@ -32,8 +32,7 @@ public record DiscoveryConfig(Boolean enabled, List<String> hosts, List<String> 
 
     public DiscoveryConfig {
         enabled = enabled != null && enabled;
-        hosts = hosts == null ? List.of() : hosts.stream().filter(h -> h != null && !h.isBlank())
-                .map(h -> h.trim().toLowerCase(Locale.ROOT)).toList();
+        hosts = hosts == null ? List.of() : hosts.stream().filter(h -> h != null && !h.isBlank()).map(String::trim).toList();
         resolvers = resolvers == null ? List.of() : resolvers.stream().filter(r -> r != null && !r.isBlank()).map(String::trim).toList();
         for (String r : resolvers) {
             resolverAddress(r);

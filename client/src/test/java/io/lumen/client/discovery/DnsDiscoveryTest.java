@@ -7,10 +7,8 @@ import org.junit.jupiter.api.Test;
 
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
-import java.util.function.BooleanSupplier;
 
+import static io.lumen.client.testing.Await.until;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -48,7 +46,7 @@ class DnsDiscoveryTest {
         assertEquals(1, seen.size(), "the first set is handed over at once");
 
         dns.addresses("pets.test", 1, "127.0.0.3", "127.0.0.4");
-        await(() -> w.current().toString().equals("[127.0.0.3:8080, 127.0.0.4:8080]"));
+        until(() -> w.current().toString().equals("[127.0.0.3:8080, 127.0.0.4:8080]"));
         assertEquals(2, seen.size());
         assertEquals(0, w.failures());
     }
@@ -60,23 +58,23 @@ class DnsDiscoveryTest {
         assertEquals(2, w.current().size());
 
         dns.mode(TestDnsServer.Mode.SERVFAIL);
-        await(() -> w.failures() >= 2);
+        until(() -> w.failures() >= 2);
         assertEquals(2, w.current().size(), "SERVFAIL keeps the last good set");
 
         dns.mode(TestDnsServer.Mode.SILENT);
         long before = w.failures();
-        await(() -> w.failures() > before);
+        until(() -> w.failures() > before);
         assertEquals(2, w.current().size(), "a timeout keeps the last good set");
 
         dns.mode(TestDnsServer.Mode.ANSWER);
         dns.remove("pets.test");
         long before2 = w.failures();
-        await(() -> w.failures() > before2);
+        until(() -> w.failures() > before2);
         assertEquals(2, w.current().size(), "NXDOMAIN never empties the set");
         assertTrue(discovery.failures() >= w.failures());
 
         dns.addresses("pets.test", 1, "127.0.0.5");
-        await(() -> w.current().size() == 1);
+        until(() -> w.current().size() == 1);
     }
 
     @Test
@@ -85,7 +83,7 @@ class DnsDiscoveryTest {
         assertEquals(List.of(), w.current());
         assertTrue(w.failures() >= 1);
         dns.addresses("later.test", 5, "127.0.0.9");
-        await(() -> w.current().size() == 1);
+        until(() -> w.current().size() == 1);
     }
 
     @Test
@@ -98,7 +96,7 @@ class DnsDiscoveryTest {
         assertEquals("[127.0.0.2:9001, 127.0.0.3:9002]", w.current().toString());
 
         dns.srv("_http._tcp.pets.test", 5, "20 5 9003 c.pets.test");
-        await(() -> w.current().toString().equals("[127.0.0.4:9003]"));
+        until(() -> w.current().toString().equals("[127.0.0.4:9003]"));
     }
 
     @Test
@@ -106,7 +104,7 @@ class DnsDiscoveryTest {
         dns.addresses("pets.test", 86_400, "127.0.0.2");
         discovery(false, 20, 30, 60_000).watch("pets.test", "http", 80, e -> { });
         int first = dns.queries();
-        await(() -> dns.queries() >= first + 6); // a day-long TTL, yet asked again within maxTtl
+        until(() -> dns.queries() >= first + 6); // a day-long TTL, yet asked again within maxTtl
 
         DiscoveryConfig c = new DiscoveryConfig(true, null, null, 5000L, true, 1000L, 30_000L, null, null);
         assertEquals(1000, c.nextDelay(0));
@@ -128,15 +126,5 @@ class DnsDiscoveryTest {
                 .resolverAddresses().get(0).getPort());
         assertEquals(53, new DiscoveryConfig(true, null, List.of("10.96.0.10"), null, null, null, null, null, null)
                 .resolverAddresses().get(0).getPort());
-    }
-
-    static void await(BooleanSupplier condition) {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("condition not reached within 10 s");
-            }
-            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(5));
-        }
     }
 }
