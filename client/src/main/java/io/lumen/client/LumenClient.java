@@ -3,6 +3,7 @@ package io.lumen.client;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.lumen.client.discovery.DiscoveryConfig;
 import io.lumen.client.discovery.DnsDiscovery;
+import io.lumen.client.discovery.PeerNameSsl;
 import io.lumen.config.ConfigLoader;
 import io.lumen.status.StatusCatalogue;
 import io.lumen.tls.KeyStores;
@@ -79,6 +80,7 @@ public final class LumenClient implements AutoCloseable {
     private final boolean ownsWorker;
     private final ByteBufferPool bufferPool;
     private final XnioSsl ssl;
+    private final SSLContext sslContext;
     private final UndertowClient undertow;
     private final OptionMap tlsOptions;
     private final OptionMap plainOptions;
@@ -122,6 +124,7 @@ public final class LumenClient implements AutoCloseable {
                 ? ClientTls.configure(b.sslContext, t.verifyHostname(), t.tlsVersion())
                 : ClientTls.build(b.trustStores, t.loadDefaultTrustStore(), b.keyStore, b.keyPass,
                         t.verifyHostname(), t.tlsVersion(), rejected);
+        this.sslContext = ctx;
         this.ssl = new UndertowXnioSsl(worker.getXnio(), OptionMap.EMPTY, bufferPool, ctx);
         this.undertow = UndertowClient.getInstance(LumenClient.class.getClassLoader());
         this.tlsOptions = OptionMap.builder()
@@ -144,7 +147,7 @@ public final class LumenClient implements AutoCloseable {
                 String origin = Request.get(u).build().origin();
                 String scheme = u.getScheme();
                 int port = u.getPort() == -1 ? (scheme.equals("https") ? 443 : 80) : u.getPort();
-                DiscoveredOrigin o = new DiscoveredOrigin(origin, scheme, address -> addressPool(origin, address));
+                DiscoveredOrigin o = new DiscoveredOrigin(origin, scheme, address -> addressPool(origin, u.getHost(), address));
                 map.put(origin, o);
                 discovery.watch(u.getHost(), scheme, port, o::update); // resolves once now, then as TTLs run out
             }
@@ -220,19 +223,25 @@ public final class LumenClient implements AutoCloseable {
         try {
             URI connect = new URI(scheme, null, u.getHost(), port, null, null, null);
             return new OriginPool(this, request.origin(), connect, tls ? tlsOptions : plainOptions,
-                    h2c || (tls && config.request().enableHttp2()));
+                    h2c || (tls && config.request().enableHttp2()), null);
         } catch (URISyntaxException e) {
             throw new IllegalArgumentException("bad origin " + request.origin(), e);
         }
     }
 
-    /** The pool of one address of a discovered origin, kept among the client's pools under {@code origin@address}. */
-    private OriginPool addressPool(String origin, URI address) {
+    /**
+     * The pool of one address of a discovered origin, kept among the client's pools under
+     * {@code origin@address}. Over TLS the handshake names {@code name} (SNI, certificate check),
+     * not the address.
+     */
+    private OriginPool addressPool(String origin, String name, URI address) {
         boolean tls = address.getScheme().equals("https");
         boolean h2c = !tls && config.request().h2c();
         URI connect = h2c ? URI.create("h2c-prior://" + address.getRawAuthority()) : address;
+        XnioSsl named = tls ? new UndertowXnioSsl(worker.getXnio(), OptionMap.EMPTY, bufferPool,
+                PeerNameSsl.forName(sslContext, name)) : null;
         OriginPool p = new OriginPool(this, address.toString(), connect, tls ? tlsOptions : plainOptions,
-                h2c || (tls && config.request().enableHttp2()));
+                h2c || (tls && config.request().enableHttp2()), named);
         pools.put(origin + "@" + address.getRawAuthority(), p);
         return p;
     }

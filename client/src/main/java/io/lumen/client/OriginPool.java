@@ -29,6 +29,7 @@ final class OriginPool {
     final String origin;
     private final URI connectUri;
     private final org.xnio.OptionMap options;
+    private final org.xnio.ssl.XnioSsl ssl;
     private final String hostPort;
     final CircuitBreaker breaker;
     private final int maxConnections;
@@ -52,8 +53,11 @@ final class OriginPool {
     /** Its address left a discovered name's set: no new requests, closes when its requests are done. */
     private volatile boolean retired;
 
-    OriginPool(LumenClient client, String origin, URI connectUri, org.xnio.OptionMap options, boolean expectMultiplexing) {
+    /** @param ssl TLS of this pool (a discovered address: the handshake names the discovered name); null: the client's */
+    OriginPool(LumenClient client, String origin, URI connectUri, org.xnio.OptionMap options, boolean expectMultiplexing,
+               org.xnio.ssl.XnioSsl ssl) {
         this.client = client;
+        this.ssl = ssl;
         this.options = options;
         this.hostPort = connectUri.getScheme().equals("https") ? connectUri.getHost() + ":" + connectUri.getPort() : null;
         this.origin = origin;
@@ -193,7 +197,7 @@ final class OriginPool {
     private void startConnect(Conn c) {
         XnioIoThread thread = client.worker().getIoThread();
         try {
-            c.future = client.undertow().connect(connectUri, thread, client.ssl(), client.bufferPool(),
+            c.future = client.undertow().connect(connectUri, thread, ssl != null ? ssl : client.ssl(), client.bufferPool(),
                     options);
         } catch (RuntimeException e) {
             onConnectFailed(c, e);

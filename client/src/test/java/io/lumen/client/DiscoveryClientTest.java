@@ -172,6 +172,23 @@ class DiscoveryClientTest {
         assertEquals("127.0.0.4", get("/pets"));
     }
 
+    /** The certificate names localhost and 127.0.0.1, not 127.0.0.2: only a handshake that names localhost passes. */
+    @Test
+    void overTlsTheHandshakeNamesTheDiscoveredNameNotTheAddress() {
+        try (TestServer tls = TestServer.start(false, -1, "127.0.0.2", false)) {
+            dns.addresses("localhost", 1, "127.0.0.2");
+            client = ProtocolsTest.trusting().maxRetries(0)
+                    .discovery(new DiscoveryConfig(true, List.of("https://localhost:" + tls.httpsPort), List.of(dns.address()),
+                            50L, true, 20L, 50L, 300L, false))
+                    .build();
+            URI origin = URI.create("https://localhost:" + tls.httpsPort + "/");
+            assertEquals("[https://127.0.0.2:" + tls.httpsPort + "]", client.discoveredAddresses(origin).toString());
+            Response r = client.send(Request.get(origin.resolve("/get?name=tls")).build()).join();
+            assertEquals(200, r.status());
+            assertEquals("Hello tls", r.bodyString());
+        }
+    }
+
     @Test
     void anAddressInDiscoveryHostsIsAConfigError() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new ClientConfig(null, null,
