@@ -1,6 +1,6 @@
 package io.lumen.proxy;
 
-import io.lumen.client.LumenClient;
+import io.lumen.client.discovery.PeerNameSsl;
 import io.lumen.client.TlsContexts;
 import io.lumen.proxy.forward.Forwarder;
 import io.lumen.proxy.upstream.ConnectionPool;
@@ -25,6 +25,9 @@ import org.xnio.ssl.XnioSsl;
 import javax.net.ssl.SSLContext;
 import java.net.URI;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
 import java.util.function.LongSupplier;
 import java.util.stream.Collectors;
 
@@ -39,6 +42,7 @@ final class ProxyRuntime implements AutoCloseable {
     private final Upstreams upstreams;
     private final UpstreamDiscovery discovery;
     private final HealthChecker health;
+    private final HealthClients healthClients;
     private final Forwarder forwarder;
 
     ProxyRuntime(ProxyConfig config, ServiceContext context) {
@@ -62,26 +66,19 @@ final class ProxyRuntime implements AutoCloseable {
         ConnectionPool.Settings settings = new ConnectionPool.Settings(UndertowClient.getInstance(), xnioSsl, pooled,
                 upgrade, config.connectionsPerThread(), config.maxQueuedRequests(), config.idleTimeout(),
                 config.maxStreamsPerConnection(), config.connectTimeout(), clock);
-        this.upstreams = new Upstreams(settings, config, clock);
+        Map<String, XnioSsl> named = new ConcurrentHashMap<>();
+        Function<String, XnioSsl> namedSsl = ssl == null ? null : name -> named.computeIfAbsent(name,
+                n -> new UndertowXnioSsl(Xnio.getInstance(), OptionMap.EMPTY, PeerNameSsl.forName(ssl, n)));
+        this.upstreams = new Upstreams(settings, config, clock, namedSsl);
         this.discovery = new UpstreamDiscovery(config, upstreams);
         meters(Registries.of(context));
         this.forwarder = new Forwarder(config, upstreams, context.errors(), context.config().mapper(), clock);
         HealthChecker checker = null;
         if (config.healthCheck().enabled()) {
-            LumenClient.Builder client = LumenClient.builder()
-                    .enableHttp2(false)
-                    .connectTimeout(config.healthCheck().timeout())
-                    .timeout(config.healthCheck().timeout())
-                    .maxRetries(0)
-                    .maxConnections(4)
-                    .breaker(Integer.MAX_VALUE, 1)
-                    .request("ioThreads", 1)
-                    .statusCatalogue(context.statuses());
-            if (ssl != null) {
-                // the client re-applies hostname verification and versions to a given context: pass proxy.yml's
-                client.sslContext(ssl).verifyHostname(config.tls().verifyHostname()).tlsVersion(config.tls().tlsVersion());
-            }
-            checker = new HealthChecker(config.healthCheck(), upstreams, client.build());
+            healthClients = new HealthClients(config, context, ssl);
+            checker = new HealthChecker(config.healthCheck(), upstreams, healthClients);
+        } else {
+            healthClients = null;
         }
         this.health = checker;
         LOG.info("proxy to {} ({}, HTTP/2 {}, {} connections per IO thread, request timeout {} ms{})",
@@ -120,6 +117,7 @@ final class ProxyRuntime implements AutoCloseable {
         discovery.close();
         if (health != null) {
             health.close();
+            healthClients.close();
         }
         upstreams.close();
     }

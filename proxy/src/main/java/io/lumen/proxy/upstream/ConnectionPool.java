@@ -41,6 +41,12 @@ public final class ConnectionPool implements AutoCloseable {
     public record Settings(UndertowClient client, XnioSsl ssl, OptionMap options, OptionMap upgradeOptions,
                            int maxPerThread, int maxQueue, long idleTimeout, int maxStreams, long connectTimeout,
                            LongSupplier clock) {
+        /** The same settings with other TLS (a discovered https address verified against its name). */
+        Settings withSsl(XnioSsl other) {
+            return new Settings(client, other, options, upgradeOptions, maxPerThread, maxQueue, idleTimeout, maxStreams,
+                    connectTimeout, clock);
+        }
+
         /** HTTP/2 is offered to the upstreams. */
         boolean http2() {
             return options.get(io.undertow.UndertowOptions.ENABLE_HTTP2, false);

@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledFuture;
+import java.util.function.Function;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
@@ -25,13 +26,17 @@ public final class HealthChecker implements AutoCloseable, Upstreams.Listener {
     private static final Logger LOG = LoggerFactory.getLogger(HealthChecker.class);
 
     private final ProxyConfig.HealthCheck config;
-    private final LumenClient client;
+    private final Function<String, LumenClient> clients;
     private final ScheduledExecutorService scheduler;
     private final Map<Upstream, ScheduledFuture<?>> checks = new ConcurrentHashMap<>();
 
-    public HealthChecker(ProxyConfig.HealthCheck config, Upstreams upstreams, LumenClient client) {
+    /**
+     * @param clients the client that checks upstreams whose TLS name is the given one (null: the
+     *                plain client, for upstreams verified against their own host); the caller closes them
+     */
+    public HealthChecker(ProxyConfig.HealthCheck config, Upstreams upstreams, Function<String, LumenClient> clients) {
         this.config = config;
-        this.client = client;
+        this.clients = clients;
         this.scheduler = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "lumen-proxy-health");
             t.setDaemon(true);
@@ -43,7 +48,7 @@ public final class HealthChecker implements AutoCloseable, Upstreams.Listener {
     /** An upstream joined the set (at start, or found through DNS): checked from now on. */
     @Override
     public void added(Upstream u) {
-        Target target = new Target(u, URI.create(u.origin() + config.path()));
+        Target target = new Target(u, URI.create(u.origin() + config.path()), clients.apply(u.tlsName()));
         if (!scheduler.isShutdown()) {
             checks.put(u, scheduler.scheduleWithFixedDelay(target, 0, config.interval(), TimeUnit.MILLISECONDS));
         }
@@ -61,19 +66,20 @@ public final class HealthChecker implements AutoCloseable, Upstreams.Listener {
     @Override
     public void close() {
         scheduler.shutdownNow();
-        client.close();
     }
 
     /** One upstream's checks; its counters are touched by one check at a time. */
     private final class Target implements Runnable {
         private final Upstream upstream;
         private final Request request;
+        private final LumenClient client;
         private int passes;
         private int failures;
         private boolean running;
 
-        Target(Upstream upstream, URI uri) {
+        Target(Upstream upstream, URI uri, LumenClient client) {
             this.upstream = upstream;
+            this.client = client;
             this.request = Request.get(uri).timeout(Duration.ofMillis(config.timeout())).build();
         }
 

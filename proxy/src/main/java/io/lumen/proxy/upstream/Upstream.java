@@ -37,9 +37,16 @@ public final class Upstream {
     private volatile boolean retired;
     private final AtomicBoolean poolClosed = new AtomicBoolean();
 
-    /** @param hostHeader the Host of a rewritten request; null: this upstream's own host:port */
-    Upstream(URI uri, String hostHeader, ConnectionPool.Settings settings, int ejectAfter, long ejectTime) {
+    /** Over TLS, the name the handshake presents and checks (a discovered name); null: the URI's host. */
+    private final String tlsName;
+
+    /**
+     * @param hostHeader the Host of a rewritten request; null: this upstream's own host:port
+     * @param tlsName    the discovered name an https address is verified against; null: its host
+     */
+    Upstream(URI uri, String hostHeader, String tlsName, ConnectionPool.Settings settings, int ejectAfter, long ejectTime) {
         this.uri = uri;
+        this.tlsName = tlsName;
         this.origin = uri.getScheme() + "://" + uri.getHost() + ":" + uri.getPort();
         this.hostHeader = hostHeader != null ? hostHeader
                 : (uri.getHost().indexOf(':') >= 0 && !uri.getHost().startsWith("[") ? "[" + uri.getHost() + "]" : uri.getHost())
@@ -61,6 +68,11 @@ public final class Upstream {
     /** {@code host:port} for a rewritten {@code Host} header. */
     public String hostHeader() {
         return hostHeader;
+    }
+
+    /** The name TLS checks the certificate against when it is not the URI's host (a discovered https address), else null. */
+    public String tlsName() {
+        return tlsName;
     }
 
     public ConnectionPool pool() {

@@ -31,13 +31,13 @@ public final class UpstreamDiscovery implements AutoCloseable {
         for (URI uri : uris) {
             String group = uri.toString();
             if (!config.discovered(uri)) {
-                upstreams.replace(group, null, List.of(uri));
+                upstreams.replace(group, null, null, List.of(uri));
                 continue;
             }
             String scheme = uri.getScheme();
             String hostHeader = uri.getHost() + ":" + uri.getPort();
             DnsDiscovery.Watch w = discovery.watch(uri.getHost(), scheme, uri.getPort(),
-                    endpoints -> upstreams.replace(group, hostHeader, uris(scheme, endpoints)));
+                    endpoints -> upstreams.replace(group, hostHeader, uri.getHost(), uris(scheme, endpoints)));
             discovered.add(new Discovered(group, w));
         }
     }

@@ -3,6 +3,7 @@ package io.lumen.proxy.upstream;
 import io.lumen.proxy.ProxyConfig;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.xnio.ssl.XnioSsl;
 
 import java.net.URI;
 import java.util.ArrayList;
@@ -10,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
 import java.util.function.LongSupplier;
 
 /**
@@ -34,6 +36,7 @@ public final class Upstreams implements AutoCloseable {
     }
 
     private final ConnectionPool.Settings pools;
+    private final Function<String, XnioSsl> namedSsl;
     private final ProxyConfig.Ejection ejection;
     private final ProxyConfig.Balancing balancing;
     private final RetryLimiter retries;
@@ -46,8 +49,10 @@ public final class Upstreams implements AutoCloseable {
     private volatile List<Upstream> all = List.of();
     private boolean closed;
 
-    public Upstreams(ConnectionPool.Settings pools, ProxyConfig config, LongSupplier clock) {
+    /** @param namedSsl TLS whose handshake names a discovered name (null without https upstreams) */
+    public Upstreams(ConnectionPool.Settings pools, ProxyConfig config, LongSupplier clock, Function<String, XnioSsl> namedSsl) {
         this.pools = pools;
+        this.namedSsl = namedSsl;
         this.ejection = config.ejection();
         this.balancing = config.balancing();
         this.retries = new RetryLimiter(config.retryBudget().percent(), config.retryBudget().minPerSecond(), clock);
@@ -77,9 +82,10 @@ public final class Upstreams implements AutoCloseable {
      * Makes {@code uris} the upstreams of {@code group} (a configured host): an address already there
      * keeps its upstream (pool, counters, health), a new one gets a new upstream, one no longer
      * listed is retired. {@code hostHeader} is the Host a rewritten request carries (the configured
-     * name and port, not the address).
+     * name and port, not the address); {@code tlsName} the name an https address's certificate is
+     * checked against (null: the address itself).
      */
-    public void replace(String group, String hostHeader, List<URI> uris) {
+    public void replace(String group, String hostHeader, String tlsName, List<URI> uris) {
         synchronized (lock) {
             if (closed) {
                 return;
@@ -94,7 +100,10 @@ public final class Upstreams implements AutoCloseable {
                     }
                 }
                 if (same == null) {
-                    same = new Upstream(uri, hostHeader, pools, ejection.consecutiveFailures(), ejection.ejectTime());
+                    boolean named = tlsName != null && uri.getScheme().equals("https") && namedSsl != null;
+                    same = new Upstream(uri, hostHeader, named ? tlsName : null,
+                            named ? pools.withSsl(namedSsl.apply(tlsName)) : pools,
+                            ejection.consecutiveFailures(), ejection.ejectTime());
                     for (Listener l : listeners) {
                         l.added(same);
                     }
