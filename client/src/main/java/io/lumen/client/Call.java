@@ -31,6 +31,8 @@ import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
  */
 final class Call implements ClientCallback<ClientExchange>, ChannelListener<Channel>, Runnable {
     private static final AtomicIntegerFieldUpdater<Call> DONE = AtomicIntegerFieldUpdater.newUpdater(Call.class, "done");
+    /** A Lumen service's mark on a request it refused without processing it (see LumenServer.stop). */
+    private static final io.undertow.util.HttpString UNPROCESSED = new io.undertow.util.HttpString("Lumen-Unprocessed");
     private static final AtomicIntegerFieldUpdater<Call> RELEASED =
             AtomicIntegerFieldUpdater.newUpdater(Call.class, "released");
     private static final String H1 = "HTTP/1.1";
@@ -318,6 +320,9 @@ final class Call implements ClientCallback<ClientExchange>, ChannelListener<Chan
     }
 
     private void finish() {
+        if (status == 503 && done == 0 && headers != null && headers.contains(UNPROCESSED) && refusedAgain()) {
+            return;
+        }
         if (!DONE.compareAndSet(this, 0, 1)) {
             return;
         }
@@ -336,6 +341,30 @@ final class Call implements ClientCallback<ClientExchange>, ChannelListener<Chan
         }
         pool.breaker.success();
         future.complete(response);
+    }
+
+    /**
+     * The server refused the request before any handler saw it (a Lumen service draining: 503 with
+     * {@code Lumen-Unprocessed}): sent again, whatever its method, to another address of a discovered
+     * origin or on a new connection, within {@code maxRetries}. Neither a success nor a failure for
+     * the breaker. False when no attempt is left: the 503 is the answer.
+     */
+    private boolean refusedAgain() {
+        if (attempts >= client.config().request().maxRetries() || client.isClosed()) {
+            return false;
+        }
+        OriginPool nextPool = client.retryPool(request, pool);
+        if (!nextPool.breaker.allow()) {
+            return false;
+        }
+        attempts++;
+        Conn c = conn;
+        if (c != null && RELEASED.compareAndSet(this, 0, 1)) {
+            pool.release(c, true, null); // the refusal was read whole; a closing connection is not lent again
+        }
+        pool.breaker.neutral();
+        retry(nextPool);
+        return true;
     }
 
     /** Fails this attempt: retries when allowed, else completes the future with {@code error}. */

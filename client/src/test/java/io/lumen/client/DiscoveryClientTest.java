@@ -36,6 +36,8 @@ class DiscoveryClientTest {
     private final Map<String, AtomicInteger> hits = new ConcurrentHashMap<>();
     private final Map<String, AtomicInteger> openConnections = new ConcurrentHashMap<>();
     private final Map<String, String> hosts = new ConcurrentHashMap<>();
+    /** Addresses whose server answers like a draining Lumen service. */
+    private final java.util.Set<String> draining = ConcurrentHashMap.newKeySet();
     private LumenClient client;
     private int port;
 
@@ -69,6 +71,13 @@ class DiscoveryClientTest {
                     }
                     hits.get(ip).incrementAndGet();
                     hosts.put(ip, ex.getRequestHeaders().getFirst(Headers.HOST));
+                    if (draining.contains(ip)) {
+                        ex.setStatusCode(503);
+                        ex.getResponseHeaders().put(new io.undertow.util.HttpString("Lumen-Unprocessed"), "draining");
+                        ex.setPersistent(false);
+                        ex.getResponseSender().send("{\"code\":\"ERR10054\"}");
+                        return;
+                    }
                     String ms = ex.getQueryParameters().containsKey("ms") ? ex.getQueryParameters().get("ms").getFirst() : null;
                     if (ms != null && ex.isInIoThread()) {
                         ex.dispatch(SameThreadExecutor.INSTANCE, () -> ex.getIoThread().executeAfter(
@@ -145,6 +154,31 @@ class DiscoveryClientTest {
             assertEquals(200, r.status());
         }
         assertEquals(6, hits.get("127.0.0.2").get(), "refused connects were retried on the other address, POSTs included");
+    }
+
+    @Test
+    void aRequestRefusedUnprocessedGoesToAnotherAddressWhateverItsMethod() {
+        dns.addresses("pets.test", 1, "127.0.0.2", "127.0.0.3");
+        draining.add("127.0.0.2");
+        client(1);
+        for (int i = 0; i < 4; i++) {
+            Response r = client.send(Request.newBuilder(uri("/post")).method("POST").body("x".getBytes()).build()).join();
+            assertEquals(200, r.status());
+            assertEquals("127.0.0.3", r.bodyString());
+        }
+        assertEquals(4, hits.get("127.0.0.3").get());
+        client.close();
+        client = client(0); // no retry left: the refusal is the answer
+        int refusedBefore = hits.get("127.0.0.2").get();
+        Response last = null;
+        for (int i = 0; i < 2; i++) {
+            last = client.send(Request.newBuilder(uri("/post")).method("POST").body("x".getBytes()).build()).join();
+            if (last.status() == 503) {
+                break;
+            }
+        }
+        assertEquals(503, last.status());
+        assertTrue(hits.get("127.0.0.2").get() > refusedBefore);
     }
 
     @Test
