@@ -311,7 +311,7 @@ public final class ProxyExchange extends RequestTimers.Timed implements Lease, E
         cancelTimer(); // the timeout bounds the wait for the response headers; a stream may then run on
         answered = true;
         upstream.succeeded();
-        lastOnConnection = !conn.multiplexed() && closesConnection(response);
+        lastOnConnection = !conn.multiplexed() && ConnectionReuse.closes(response);
         exchange.setStatusCode(status);
         HeaderMap out = exchange.getResponseHeaders();
         ForwardHeaders.copyResponse(response.getResponseHeaders(), out);
@@ -346,15 +346,6 @@ public final class ProxyExchange extends RequestTimers.Timed implements Lease, E
             LOG.debug("{}: {} is draining and refused it{}", describe(), upstream, bodyAgain ? "; sending it elsewhere" : "; its body cannot be sent again");
         }
         retryOrFail(bodyAgain, true, false, "ERR13011", describe());
-    }
-
-    /** HTTP/1.1 {@code Connection: close}, or HTTP/1.0 without keep-alive. */
-    private static boolean closesConnection(ClientResponse response) {
-        String connection = response.getResponseHeaders().getFirst(Headers.CONNECTION);
-        if (response.getProtocol().equals(Protocols.HTTP_1_0)) {
-            return connection == null || !connection.toLowerCase(java.util.Locale.ROOT).contains("keep-alive");
-        }
-        return connection != null && connection.toLowerCase(java.util.Locale.ROOT).contains("close");
     }
 
     /** After a 101: bytes flow both ways until either side closes. */
