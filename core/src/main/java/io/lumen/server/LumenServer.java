@@ -21,10 +21,11 @@ import java.util.ServiceLoader;
 import java.util.concurrent.ExecutorService;
 
 /**
- * The Undertow server of one service, built from {@link ServerConfig}. {@link #start()} runs the
- * startup hooks and opens the listeners; {@link #stop()} drains in-flight requests for up to
- * {@code shutdownGracefulPeriod}, runs the shutdown hooks and closes everything. Both are
- * idempotent and thread-safe.
+ * The Undertow server of one service, built from {@link ServerConfig}. {@link #start} opens the
+ * listeners; {@link #replaceRoot} swaps the service's root handler while it serves (a configuration
+ * reload); {@link #stop} drains in-flight requests (on every root still running some) for up to
+ * {@code shutdownGracefulPeriod}, runs the shutdown hooks and closes everything. Thread-safe;
+ * stop is idempotent.
  */
 public final class LumenServer {
     private static final Logger LOG = LoggerFactory.getLogger(LumenServer.class);
@@ -89,11 +90,7 @@ public final class LumenServer {
         if (undertow != null || stopped) {
             throw new IllegalStateException("a server starts once");
         }
-        HttpHandler handler = root;
-        if (!config.serverString().isEmpty()) {
-            handler = new ServerHeaderHandler(SERVER, config.serverString(), handler);
-        }
-        graceful = new InFlightRequests(handler);
+        graceful = new InFlightRequests(wrap(root));
         Undertow u = builder().setHandler(graceful).build();
         try {
             u.start();
@@ -105,6 +102,30 @@ public final class LumenServer {
         readiness.set(Readiness.State.READY);
         LOG.info("{} ({}) listening on {}; blocking handlers run on {}", config.serviceId(), config.environment(),
                 listenerUris(), BlockingExecutors.describe(blockingExecutor, config.workerThreads()));
+    }
+
+    /** The server's own handlers in front of a service root (the same for every root). */
+    private HttpHandler wrap(HttpHandler root) {
+        HttpHandler handler = root;
+        if (!config.serverString().isEmpty()) {
+            handler = new ServerHeaderHandler(SERVER, config.serverString(), handler);
+        }
+        return handler;
+    }
+
+    /**
+     * Sends the requests that arrive from now on to {@code root} (a reloaded configuration's);
+     * requests already running finish on the previous root. The swap is one volatile write: no
+     * request waits for it and none is refused.
+     *
+     * @return the previous root, to wait on before closing what it uses
+     * @throws IllegalStateException before {@link #start} or once {@link #stop} began
+     */
+    public synchronized RetiredRoot replaceRoot(HttpHandler root) {
+        if (undertow == null || stopped) {
+            throw new IllegalStateException(stopped ? "the server is stopping" : "the server has not started");
+        }
+        return graceful.replace(wrap(root));
     }
 
     private Undertow.Builder builder() {
