@@ -21,9 +21,9 @@ import java.util.concurrent.atomic.LongAdder;
  * <p>Each root is a {@link Generation} with its own counts, so a replaced root knows when the last
  * request it took has finished. Per request this costs one volatile read (the current generation)
  * on top of the counting a graceful shutdown needs anyway. Runs on the IO thread; the completion
- * listener is the generation itself (no allocation).
+ * listener is the generation itself (no allocation). Thread-safe.
  */
-final class InFlightRequests implements HttpHandler {
+public final class InFlightRequests implements HttpHandler {
     private static final int LIVE = 0;
     private static final int RETIRED = 1;
     private static final int SHUT_DOWN = 2;
@@ -33,7 +33,11 @@ final class InFlightRequests implements HttpHandler {
     private final List<Generation> retired = new CopyOnWriteArrayList<>();
     private volatile Generation current;
 
-    InFlightRequests(HttpHandler root) {
+    /**
+     * @param root the first root. {@link LumenServer} puts one in front of its service; an embedding
+     *             whose server drains on its own (Spring Boot's) uses one only to {@link #replace} roots
+     */
+    public InFlightRequests(HttpHandler root) {
         this.current = new Generation(root);
     }
 
@@ -65,7 +69,7 @@ final class InFlightRequests implements HttpHandler {
      *
      * @throws IllegalStateException after {@link #shutdown()}
      */
-    RetiredRoot replace(HttpHandler root) {
+    public RetiredRoot replace(HttpHandler root) {
         synchronized (changed) {
             Generation old = current;
             if (old.state == SHUT_DOWN) {
