@@ -13,15 +13,19 @@ import java.util.concurrent.atomic.AtomicBoolean;
 final class Generation {
     private final long number;
     private final ServiceAssembly assembly;
-    private final ConfigSnapshot files;
+    private volatile ConfigSnapshot files = ConfigSnapshot.EMPTY;
     private final long drainTimeout;
     private final AtomicBoolean closed = new AtomicBoolean();
 
-    Generation(long number, ServiceAssembly assembly, ConfigSnapshot files, long drainTimeout) {
+    Generation(long number, ServiceAssembly assembly, long drainTimeout) {
         this.number = number;
         this.assembly = assembly;
-        this.files = files;
         this.drainTimeout = drainTimeout;
+    }
+
+    /** Records the config files this generation was built from (set once, by the reload thread). */
+    void files(ConfigSnapshot snapshot) {
+        this.files = snapshot;
     }
 
     /** reload.yml {@code drainTimeout} as this generation read it: how long the one it replaces may drain. */

@@ -67,18 +67,26 @@ public final class Reloader implements ConfigReloads {
      */
     public void serve(ServiceAssembly first, RootSwitch root) {
         ReloadConfig config = ReloadConfig.load(first.context().config());
-        ConfigSnapshot files = ConfigSnapshot.of(first.context().config().configDirs());
+        Generation generation = new Generation(1, first, config.drainTimeout());
         synchronized (lock) {
             if (current != null) {
                 throw new IllegalStateException("serve is called once");
             }
             this.root = root;
-            this.current = new Generation(1, first, files, config.drainTimeout());
-            if (config.watch() && !stopped) {
-                watcher = new ConfigWatcher(this, first.context().config().configDirs(), files,
-                        config.watchInterval(), config.debounce());
-                watcher.start();
-            }
+            this.current = generation;
+            // hashing the config files (and loading the JDK's digest provider) is kept off the
+            // startup path: on the reload thread, where every reload queues behind it
+            thread.execute(() -> {
+                ConfigSnapshot files = ConfigSnapshot.of(first.context().config().configDirs());
+                generation.files(files);
+                synchronized (lock) {
+                    if (config.watch() && !stopped) {
+                        watcher = new ConfigWatcher(this, first.context().config().configDirs(), files,
+                                config.watchInterval(), config.debounce());
+                        watcher.start();
+                    }
+                }
+            });
         }
     }
 
@@ -158,7 +166,9 @@ public final class Reloader implements ConfigReloads {
                         + " limits take a new value only at a restart");
             }
             long drainTimeout = ReloadConfig.load(fresh).drainTimeout();
-            return new Generation(old.number() + 1, old.assembly().rebuild(fresh), files, drainTimeout);
+            Generation next = new Generation(old.number() + 1, old.assembly().rebuild(fresh), drainTimeout);
+            next.files(files);
+            return next;
         } catch (ConfigException e) {
             throw ReloadRefused.invalid(old.number(), e);
         } catch (ReloadRefused e) {
