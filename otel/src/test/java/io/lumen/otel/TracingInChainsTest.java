@@ -13,7 +13,7 @@ import java.nio.file.Path;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Off by default, and then the chain is exactly what it would be without tracing in handler.yml; on, where it goes. */
@@ -39,8 +39,14 @@ class TracingInChainsTest {
         try (TestService s = Services.in(dir).file("handler.yml", HANDLER_YML).start()) {
             assertFalse(chainOf(s, "/show").contains("tracing"), chainOf(s, "/show"));
             assertTrue(chainOf(s, "/show").startsWith("correlation -> "), chainOf(s, "/show"));
-            assertNull(s.service().context().shared(io.lumen.otel.sdk.TracingRuntime.class, () -> null),
-                    "no tracer provider, exporter or thread was made");
+            // asking for the runtime calls the factory only when none was made
+            java.util.concurrent.atomic.AtomicBoolean absent = new java.util.concurrent.atomic.AtomicBoolean();
+            assertThrows(IllegalStateException.class, () -> s.service().context().shared(
+                    io.lumen.otel.sdk.TracingRuntime.class, () -> {
+                        absent.set(true);
+                        throw new IllegalStateException("no runtime");
+                    }));
+            assertTrue(absent.get(), "no tracer provider, exporter or thread was made");
             // the correlation middleware's trace context is left as it made it
             String trace = Traced.traceId();
             HttpResponse<String> r = TestService.send(Traced.HTTP1, s.request("/show")
