@@ -18,7 +18,11 @@ final class AddressRanges {
         this.bits = bits;
     }
 
-    /** @throws IllegalArgumentException naming {@code key} and the entry that is not a range */
+    private static String prefix(String key) {
+        return key == null ? "" : key + ": ";
+    }
+
+    /** @throws IllegalArgumentException naming {@code key} (when not null) and the entry that is not a range */
     static AddressRanges parse(String key, List<String> ranges) {
         byte[][] networks = new byte[ranges.size()][];
         int[] bits = new int[ranges.size()];
@@ -34,7 +38,7 @@ final class AddressRanges {
                 bits[i] = -1;
             }
             if (bits[i] < 0 || bits[i] > max) {
-                throw new IllegalArgumentException(key + ": '" + entry + "': the prefix length must be 0-" + max);
+                throw new IllegalArgumentException(prefix(key) + "'" + entry + "': the prefix length must be 0-" + max);
             }
         }
         return new AddressRanges(networks, bits);
@@ -50,7 +54,7 @@ final class AddressRanges {
                 // falls through to the message below
             }
         }
-        throw new IllegalArgumentException(key + ": '" + entry + "' is not an address range like 127.0.0.0/8 or ::1/128");
+        throw new IllegalArgumentException(prefix(key) + "'" + entry + "' is not an address range like 127.0.0.0/8 or ::1/128");
     }
 
     boolean contains(InetAddress address) {

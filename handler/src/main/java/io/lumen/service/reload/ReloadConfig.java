@@ -52,7 +52,7 @@ public record ReloadConfig(Boolean enabled, List<String> allowedFrom, Boolean wa
         ReloadConfig config = loader.load("reload", ReloadConfig.class);
         for (int i = 0; i < config.allowedFrom().size(); i++) {
             try {
-                AddressRanges.parse("allowedFrom", List.of(config.allowedFrom().get(i)));
+                AddressRanges.parse(null, List.of(config.allowedFrom().get(i))); // the error names the key
             } catch (IllegalArgumentException e) {
                 String pointer = "/allowedFrom/" + i;
                 throw file.map(f -> f.error(pointer, e.getMessage()))
