@@ -28,8 +28,6 @@ final class ConfigSnapshot {
     static final int MAX_DEPTH = 3;
     static final int MAX_FILES = 1000;
 
-    static final ConfigSnapshot EMPTY = new ConfigSnapshot(new TreeMap<>());
-
     private final Map<String, String> hashes;
 
     private ConfigSnapshot(Map<String, String> hashes) {

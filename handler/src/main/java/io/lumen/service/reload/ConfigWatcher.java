@@ -29,11 +29,9 @@ final class ConfigWatcher {
     private ConfigSnapshot seen;
     private long seenSince;
 
-    ConfigWatcher(ConfigReloads reloads, List<Path> dirs, ConfigSnapshot initial, long interval, long debounce) {
+    ConfigWatcher(ConfigReloads reloads, List<Path> dirs, long interval, long debounce) {
         this.reloads = reloads;
         this.dirs = List.copyOf(dirs);
-        this.tried = initial;
-        this.seen = initial;
         this.interval = interval;
         this.debounce = debounce;
         this.timer = Executors.newSingleThreadScheduledExecutor(r -> {
@@ -43,7 +41,15 @@ final class ConfigWatcher {
         });
     }
 
+    /**
+     * Starts looking. The first look, right away on the watcher's thread (hashing is kept off the
+     * service's startup path), records the files as the service started with them.
+     */
     void start() {
+        timer.execute(() -> {
+            tried = ConfigSnapshot.of(dirs);
+            seen = tried;
+        });
         timer.scheduleWithFixedDelay(this::look, interval, interval, TimeUnit.MILLISECONDS);
         LOG.info("watching {} for changes every {} ms (debounce {} ms)", dirs, interval, debounce);
     }

@@ -6,14 +6,12 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * One configuration generation of a service: its number (1 at startup, one more per successful
- * reload), its assembly, the config files it was built from and the drainTimeout its reload.yml
- * gives the generation it replaces. {@link #close()} closes the
+ * reload), its assembly and the drainTimeout its reload.yml gives the generation it replaces. {@link #close()} closes the
  * assembly's shared objects once, whoever calls it first (the retirement or the service's stop).
  */
 final class Generation {
     private final long number;
     private final ServiceAssembly assembly;
-    private volatile ConfigSnapshot files = ConfigSnapshot.EMPTY;
     private final long drainTimeout;
     private final AtomicBoolean closed = new AtomicBoolean();
 
@@ -23,10 +21,6 @@ final class Generation {
         this.drainTimeout = drainTimeout;
     }
 
-    /** Records the config files this generation was built from (set once, by the reload thread). */
-    void files(ConfigSnapshot snapshot) {
-        this.files = snapshot;
-    }
 
     /** reload.yml {@code drainTimeout} as this generation read it: how long the one it replaces may drain. */
     long drainTimeout() {
@@ -39,10 +33,6 @@ final class Generation {
 
     ServiceAssembly assembly() {
         return assembly;
-    }
-
-    ConfigSnapshot files() {
-        return files;
     }
 
     /** True for the call that closed it. */

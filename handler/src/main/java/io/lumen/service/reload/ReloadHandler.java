@@ -33,9 +33,9 @@ import java.util.concurrent.CompletionException;
  */
 public final class ReloadHandler implements HttpHandler {
     static final String NOT_ALLOWED = "ERR10082";
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     private final ErrorResponder errors;
+    private final ObjectMapper json;
     private final boolean enabled;
     private final AddressRanges allowedFrom;
     private final ConfigReloads reloads;
@@ -43,6 +43,7 @@ public final class ReloadHandler implements HttpHandler {
     public ReloadHandler(ServiceContext context) {
         ReloadConfig config = ReloadConfig.load(context.config());
         this.errors = context.errors();
+        this.json = context.config().mapper();
         this.enabled = config.enabled();
         this.allowedFrom = config.allowed();
         this.reloads = context.shared(ConfigReloads.class, () -> ConfigReloads.UNAVAILABLE);
@@ -90,7 +91,7 @@ public final class ReloadHandler implements HttpHandler {
         } else {
             byte[] body;
             try {
-                body = JSON.writeValueAsBytes(report.toMap());
+                body = json.writeValueAsBytes(report.toMap());
             } catch (JsonProcessingException e) {
                 errors.send(exchange, StatusCatalogue.RUNTIME_EXCEPTION);
                 return;

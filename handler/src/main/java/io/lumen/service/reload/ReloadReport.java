@@ -11,8 +11,9 @@ import java.util.Map;
 
 /**
  * What a successful reload changed: the generation now serving and the one it replaced, routes
- * added, removed and with another chain ({@code GET /v1/pets}), config files whose content changed,
- * appeared or disappeared in the config dirs, and the config files the new generation read.
+ * added, removed and with another chain ({@code GET /v1/pets}), and the config files (YAML and the
+ * spec, as the config loader read them, placeholders filled) the new generation read: those whose
+ * content differs from the replaced generation's, those only one of them read, all it read.
  * Immutable; {@link #toMap()} is the {@code POST /adm/reload} answer.
  */
 public record ReloadReport(long generation, long previous, String trigger, long millis,
@@ -44,10 +45,33 @@ public record ReloadReport(long generation, long previous, String trigger, long 
         });
         List<String> removed = new ArrayList<>(before.keySet());
         removed.removeAll(after.keySet());
-        List<String> read = next.assembly().context().config().loaded().stream().map(ConfigFile::displayName).toList();
+        Map<String, Object> was = files(old.assembly());
+        Map<String, Object> now = files(next.assembly());
+        List<String> changedFiles = new ArrayList<>();
+        List<String> addedFiles = new ArrayList<>();
+        now.forEach((file, tree) -> {
+            if (!was.containsKey(file)) {
+                addedFiles.add(file);
+            } else if (!java.util.Objects.equals(was.get(file), tree)) {
+                changedFiles.add(file);
+            }
+        });
+        List<String> removedFiles = new ArrayList<>(was.keySet());
+        removedFiles.removeAll(now.keySet());
         return new ReloadReport(next.number(), old.number(), trigger, millis, added, removed, changed,
-                next.files().changedSince(old.files()), next.files().notIn(old.files()), old.files().notIn(next.files()),
-                read);
+                changedFiles, addedFiles, removedFiles, new ArrayList<>(now.keySet()));
+    }
+
+    /**
+     * The config files a generation read, by where they were found, with their content after
+     * placeholders: a values.yml change shows values.yml and every file whose values it changed.
+     */
+    private static Map<String, Object> files(ServiceAssembly assembly) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        for (ConfigFile f : assembly.context().config().loaded()) {
+            out.put(f.displayName(), f.tree());
+        }
+        return out;
     }
 
     private static Map<String, List<String>> chains(ServiceAssembly assembly) {

@@ -67,26 +67,17 @@ public final class Reloader implements ConfigReloads {
      */
     public void serve(ServiceAssembly first, RootSwitch root) {
         ReloadConfig config = ReloadConfig.load(first.context().config());
-        Generation generation = new Generation(1, first, config.drainTimeout());
         synchronized (lock) {
             if (current != null) {
                 throw new IllegalStateException("serve is called once");
             }
             this.root = root;
-            this.current = generation;
-            // hashing the config files (and loading the JDK's digest provider) is kept off the
-            // startup path: on the reload thread, where every reload queues behind it
-            thread.execute(() -> {
-                ConfigSnapshot files = ConfigSnapshot.of(first.context().config().configDirs());
-                generation.files(files);
-                synchronized (lock) {
-                    if (config.watch() && !stopped) {
-                        watcher = new ConfigWatcher(this, first.context().config().configDirs(), files,
-                                config.watchInterval(), config.debounce());
-                        watcher.start();
-                    }
-                }
-            });
+            this.current = new Generation(1, first, config.drainTimeout());
+            if (config.watch() && !stopped) {
+                watcher = new ConfigWatcher(this, first.context().config().configDirs(), config.watchInterval(),
+                        config.debounce());
+                watcher.start();
+            }
         }
     }
 
@@ -156,7 +147,6 @@ public final class Reloader implements ConfigReloads {
     /** The next generation, built completely; nothing of it is left open when this throws. */
     private Generation build(Generation old) {
         ConfigLoader fresh = old.assembly().context().config().reread();
-        ConfigSnapshot files = ConfigSnapshot.of(fresh.configDirs());
         try {
             ServerConfig running = old.assembly().context().server();
             List<String> changed = ServerChanges.between(running, serverConfig.apply(fresh));
@@ -166,9 +156,7 @@ public final class Reloader implements ConfigReloads {
                         + " limits take a new value only at a restart");
             }
             long drainTimeout = ReloadConfig.load(fresh).drainTimeout();
-            Generation next = new Generation(old.number() + 1, old.assembly().rebuild(fresh), drainTimeout);
-            next.files(files);
-            return next;
+            return new Generation(old.number() + 1, old.assembly().rebuild(fresh), drainTimeout);
         } catch (ConfigException e) {
             throw ReloadRefused.invalid(old.number(), e);
         } catch (ReloadRefused e) {
