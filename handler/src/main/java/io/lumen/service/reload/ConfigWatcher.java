@@ -4,7 +4,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -59,7 +61,7 @@ final class ConfigWatcher {
     }
 
     private String describe(ConfigSnapshot now) {
-        List<String> changes = new java.util.ArrayList<>(now.changedSince(tried));
+        List<String> changes = new ArrayList<>(now.changedSince(tried));
         changes.addAll(now.notIn(tried));
         tried.notIn(now).forEach(f -> changes.add(f + " (removed)"));
         return String.join(", ", changes);
@@ -83,7 +85,7 @@ final class ConfigWatcher {
             reloads.reload("file change").handle((report, failure) -> null).get();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt(); // stopping
-        } catch (RuntimeException | java.util.concurrent.ExecutionException e) {
+        } catch (RuntimeException | ExecutionException e) {
             LOG.warn("watching {} failed: {}", dirs, e.toString());
         }
     }

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * What a successful reload changed: the generation now serving and the one it replaced, routes
@@ -52,7 +53,7 @@ public record ReloadReport(long generation, long previous, String trigger, long 
         now.forEach((file, tree) -> {
             if (!was.containsKey(file)) {
                 addedFiles.add(file);
-            } else if (!java.util.Objects.equals(was.get(file), tree)) {
+            } else if (!Objects.equals(was.get(file), tree)) {
                 changedFiles.add(file);
             }
         });

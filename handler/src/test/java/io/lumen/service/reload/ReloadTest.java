@@ -10,7 +10,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
@@ -329,9 +328,5 @@ class ReloadTest {
         ReloadRefused refused = org.junit.jupiter.api.Assertions.assertThrows(ReloadRefused.class, () -> svc.service().reload());
         assertEquals(ReloadRefused.UNAVAILABLE, refused.code());
         svc = null;
-    }
-
-    static HttpClient http11() {
-        return HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
     }
 }
