@@ -3,7 +3,9 @@
 #  1. every Kubernetes manifest validates against the Kubernetes schemas (kubernetes-validate,
 #     strict: unknown fields are errors), and every kustomization lists files that exist;
 #  2. every Dockerfile is consistent with the repository (check-dockerfiles.py);
-#  3. the image's training run works: train.sh writes an AOT cache (Java 25) or a CDS archive
+#  3. the petstore on the pod's config layering (the ConfigMap over the image's config) serves the
+#     Deployment's probe and scrape paths;
+#  4. the image's training run works: train.sh writes an AOT cache (Java 25) or a CDS archive
 #     (Java 19+) from the built fat jars, and a service started from it answers.
 # Prints one line per check and "deploy: N passed, N failed"; exits non-zero on any failure.
 set -uo pipefail
@@ -58,6 +60,40 @@ train() { # <name> <jar> <config dir> <port> <paths>
   kill -TERM "$pid" 2>/dev/null; wait "$pid" 2>/dev/null
   if [ "$status" = 200 ]; then ok "training $name ($("$java_bin" -version 2>&1 | head -1), ${use_flag% *})"; else fail "training $name: no answer from the cached start, see $out/run.log"; fi
 }
+# The pod's config layering on the built jar (ConfigMap at /config, Secret at /secrets, the image's
+# config/petstore/embedded last): the ConfigMap's values.yml replaces the image's whole, and the
+# petstore's route table is generated into the jar and shaped by values.yml's handler.* keys, so the
+# ConfigMap must carry them: the Deployment's probe and scrape paths answer, the API wants a token.
+# The Secret's placeholder certificate is replaced by the dev one.
+pod_config() {
+  local out=target/deploy-check/petstore-pod port=$(( ${DEPLOY_PORT:-18780} + 2 )) jar=petstore-example/target/petstore.jar
+  rm -rf "$out"; mkdir -p "$out/config" "$out/secrets"
+  [ -f "$jar" ] || { fail "pod config: $jar not built"; return; }
+  if ! "$venv/bin/python" - "$out/config" deploy/k8s/petstore/configmap.yaml <<'PY'
+import pathlib, sys, yaml
+for name, text in yaml.safe_load(open(sys.argv[2]))["data"].items():
+    pathlib.Path(sys.argv[1], name).write_text(text)
+PY
+  then fail "pod config: cannot read deploy/k8s/petstore/configmap.yaml"; return; fi
+  cp config/petstore/embedded/petstore-dev-1.crt "$out/secrets/petstore-jwt.crt"
+  SERVER_IP=127.0.0.1 SERVER_HTTPPORT=$port java -Dlight-4j-config-dir="$out/config:$out/secrets:config/petstore/embedded" \
+    -jar "$jar" >"$out/run.log" 2>&1 &
+  local pid=$! answers="" path
+  for _ in $(seq 1 100); do
+    [ "$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$port/health/readiness" || true)" = 200 ] && break
+    kill -0 "$pid" 2>/dev/null || break; sleep 0.1
+  done
+  for path in /health/readiness /health/liveness /prometheus /v1/pets; do
+    answers="$answers $path=$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$port$path" || true)"
+  done
+  kill -TERM "$pid" 2>/dev/null; wait "$pid" 2>/dev/null
+  if [ "$answers" = " /health/readiness=200 /health/liveness=200 /prometheus=200 /v1/pets=401" ]; then
+    ok "pod config: the ConfigMap's values.yml routes$answers"
+  else
+    fail "pod config: got$answers (see $out/run.log)"
+  fi
+}
+pod_config
 train petstore petstore-example/target/petstore.jar config/petstore/embedded "${DEPLOY_PORT:-18780}" "/v1/pets /health/readiness"
 train proxy proxy/target/lumen-proxy.jar config/proxy/sidecar "$(( ${DEPLOY_PORT:-18780} + 1 ))" "/health/readiness /prometheus /unrouted"
 

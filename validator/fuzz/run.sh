@@ -4,7 +4,7 @@
 # port and runs schemathesis (pinned, installed with pip into validator/target/fuzz-venv) against
 # /spec.yaml: no 5xx, status codes, content types and bodies conform to the spec, and invalid
 # (negative) requests must be rejected with a 4xx. Exits non-zero on any failure. Called by .ci/run
-# after `mvnw verify` (which builds the jar); SKIP_BUILD=0 builds it here.
+# after `mvnw install` (which builds the jar); SKIP_BUILD=0 builds it here.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 cd "$ROOT"

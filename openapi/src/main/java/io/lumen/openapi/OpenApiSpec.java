@@ -70,6 +70,11 @@ public final class OpenApiSpec {
         return sourceName;
     }
 
+    /** The files the spec was read from, as errors name them: the root first, then each file its {@code $ref}s name. */
+    public List<String> sourceNames() {
+        return sources.stream().map(SpecSource::name).toList();
+    }
+
     /** A startup error at a bundle pointer, reported in the file (root or referenced) it came from. */
     public ConfigException error(String bundlePointer, String problem) {
         String prefix = "/" + FILES + "/";

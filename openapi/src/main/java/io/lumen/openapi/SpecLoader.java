@@ -17,6 +17,9 @@ import java.io.InputStreamReader;
 import java.net.MalformedURLException;
 import java.net.URI;
 import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -58,6 +61,40 @@ public final class SpecLoader {
                 "no openapi.yaml, openapi.yml or openapi.json in the config dirs or classpath config/; "
                         + "the specification and validator middleware need the service's OpenAPI spec"));
         return new SpecLoader(loader).load(file);
+    }
+
+    /**
+     * Loads and checks the spec in {@code file} (any base name; {@code .yaml}, {@code .yml} or
+     * {@code .json}): how tools such as the code generator read a spec exactly as a service would.
+     * {@code $ref}s resolve relative to the file; {@code ${...}} placeholders take their defaults or
+     * a {@code values.yml} beside the file, never the environment, so the result depends on the
+     * files alone. A missing file, a file shadowed by a sibling of the same base name (the config
+     * loader reads {@code .yml} before {@code .yaml} before {@code .json}) and every problem of the
+     * spec are {@link ConfigException}s {@code file:line: /json/pointer: problem}.
+     */
+    public static OpenApiSpec load(Path file) {
+        Path absolute = file.toAbsolutePath().normalize();
+        String fileName = absolute.getFileName() == null ? "" : absolute.getFileName().toString();
+        int dot = fileName.lastIndexOf('.');
+        String ext = dot < 0 ? "" : fileName.substring(dot).toLowerCase(Locale.ROOT);
+        if (!List.of(".yaml", ".yml", ".json").contains(ext) || dot == 0) {
+            throw new ConfigException(file.toString(), 0, null, "a spec file is named <name>.yaml, .yml or .json");
+        }
+        if (!Files.isRegularFile(absolute)) {
+            throw new ConfigException(file.toString(), 0, null, "no such file");
+        }
+        ConfigLoader loader = ConfigLoader.builder()
+                .configDirs(List.of(absolute.getParent()))
+                .env(name -> null)
+                .classLoader(new URLClassLoader(new URL[0], null)) // no classpath config/: the folder alone
+                .build();
+        ConfigFile found = loader.find(fileName.substring(0, dot)).orElseThrow(
+                () -> new ConfigException(file.toString(), 0, null, "no such file"));
+        if (!Path.of(found.displayName()).toAbsolutePath().normalize().equals(absolute)) {
+            throw new ConfigException(file.toString(), 0, null, found.displayName()
+                    + " has the same base name and is read first; rename one of them");
+        }
+        return new SpecLoader(loader).load(found);
     }
 
     private OpenApiSpec load(ConfigFile file) {

@@ -2,8 +2,11 @@ package io.lumen.petstore;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.lumen.petstore.model.Pet;
+import io.lumen.rest.PreEncodedJson;
 
 import java.nio.ByteBuffer;
+import java.util.AbstractList;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -18,7 +21,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * Pets are kept in id order; adds and removes cost O(log n). A listing is one page of at most
  * {@link #PAGE} pets (the spec's {@code limit} maximum); the JSON of the first page is encoded once
  * into a read-only direct buffer and re-encoded lazily after a change, so listing pets sends ready
- * bytes. The store holds at most {@code capacity} pets. Thread-safe.
+ * bytes: {@link #listJson} to the hand-written handler, {@link #listPage} (the same page as a
+ * {@link PreEncodedJson} list) to the generated adapter. The store holds at most {@code capacity}
+ * pets. Thread-safe.
  */
 public final class InMemoryPetStore implements PetStore {
     /** Default capacity: enough for any demo or test, bounded so a POST loop cannot exhaust the heap. */
@@ -63,10 +68,21 @@ public final class InMemoryPetStore implements PetStore {
     @Override
     public ByteBuffer listJson(int limit) {
         Page p = page();
-        if (limit >= p.size) {
+        if (limit >= p.size()) {
             return p.json.duplicate();
         }
         return ByteBuffer.wrap(toJson(list(limit)));
+    }
+
+    /**
+     * The first {@code limit} pets for a typed response: the cached first page (which carries its
+     * JSON, so it is not serialized again) when it has no more than {@code limit} pets, else a fresh
+     * list.
+     */
+    @Override
+    public List<Pet> listPage(int limit) {
+        Page p = page();
+        return limit >= p.size() ? p : list(limit);
     }
 
     /**
@@ -80,7 +96,7 @@ public final class InMemoryPetStore implements PetStore {
         if (p == null || p.version != v) {
             List<Pet> first = list(PAGE);
             byte[] bytes = toJson(first);
-            p = new Page(v, first.size(), ByteBuffer.allocateDirect(bytes.length).put(bytes).flip().asReadOnlyBuffer());
+            p = new Page(v, first, ByteBuffer.allocateDirect(bytes.length).put(bytes).flip().asReadOnlyBuffer());
             firstPage = p;
         }
         return p;
@@ -140,6 +156,31 @@ public final class InMemoryPetStore implements PetStore {
         }
     }
 
-    private record Page(long version, int size, ByteBuffer json) {
+    /** The first page: immutable pets with their JSON encoded once (sent as is by a typed response). */
+    private static final class Page extends AbstractList<Pet> implements PreEncodedJson {
+        private final long version;
+        private final List<Pet> pets;
+        private final ByteBuffer json;
+
+        Page(long version, List<Pet> pets, ByteBuffer json) {
+            this.version = version;
+            this.pets = pets;
+            this.json = json;
+        }
+
+        @Override
+        public Pet get(int index) {
+            return pets.get(index);
+        }
+
+        @Override
+        public int size() {
+            return pets.size();
+        }
+
+        @Override
+        public ByteBuffer json() {
+            return json.duplicate();
+        }
     }
 }

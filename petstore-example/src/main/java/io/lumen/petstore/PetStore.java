@@ -1,13 +1,16 @@
 package io.lumen.petstore;
 
+import io.lumen.petstore.model.Pet;
+
 import java.nio.ByteBuffer;
 import java.util.List;
 import java.util.Optional;
 
 /**
- * Where the petstore keeps its pets, shared by the service's handlers (one per service, through
- * {@code ServiceContext.shared}; {@link PetStores} picks the implementation from petstore.yml):
- * {@link InMemoryPetStore} (the default) or {@link JdbcPetStore} (a pool of datasource.yml).
+ * Where the petstore keeps its pets, shared by the service's handlers, hand-written and generated
+ * alike (one per service, through {@code ServiceContext.shared}; {@link PetStores} picks the
+ * implementation from petstore.yml): {@link InMemoryPetStore} (the default) or {@link JdbcPetStore}
+ * (a pool of datasource.yml). Pets are the generated {@code io.lumen.petstore.model.Pet} records.
  * Implementations are thread-safe. A database store's calls block, and fail with a
  * {@code StatusException} (503 when the pool is busy or the database unreachable).
  */
@@ -21,8 +24,15 @@ public interface PetStore {
     /** The first {@code limit} pets in id order ({@code limit} capped at {@link #PAGE}). */
     List<Pet> list(int limit);
 
-    /** The JSON array of {@link #list(int)}, ready to send. */
+    /** The JSON array of {@link #list(int)}, ready to send (the hand-written {@code GET /v1/pets}). */
     ByteBuffer listJson(int limit);
+
+    /**
+     * The first {@code limit} pets for a typed response (the generated {@code GET /v1/pets}). A
+     * store may answer a list that is also an {@code io.lumen.rest.PreEncodedJson}, whose bytes the
+     * generated adapter sends as they are instead of serializing the pets again.
+     */
+    List<Pet> listPage(int limit);
 
     Optional<Pet> find(long id);
 

@@ -4,14 +4,16 @@ import io.lumen.datasource.DataSources;
 import io.lumen.server.ServiceContext;
 
 /**
- * Picks the service's one {@link PetStore} from petstore.yml ({@code store: memory|jdbc}); every
- * handler asks here and gets the same instance. Handler constructors only (startup).
+ * Picks the service's one {@link PetStore} from petstore.yml ({@code store: memory|jdbc}; the jar's
+ * classpath {@code config/petstore.yml} when the config folder has none); every handler, hand-written
+ * or generated implementation, asks here and gets the same instance. Handler constructors only (startup).
  */
-final class PetStores {
+public final class PetStores {
     private PetStores() {
     }
 
-    static PetStore of(ServiceContext context) {
+    /** The service's store, made by the first caller. */
+    public static PetStore of(ServiceContext context) {
         return context.shared(PetStore.class, () -> create(context));
     }
 

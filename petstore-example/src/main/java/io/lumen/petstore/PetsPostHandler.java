@@ -1,5 +1,6 @@
 package io.lumen.petstore;
 
+import io.lumen.petstore.model.Pet;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.lumen.server.ServiceContext;
 import io.undertow.server.HttpServerExchange;

@@ -3,7 +3,8 @@ package io.lumen.petstore;
 import java.util.Locale;
 
 /**
- * {@code petstore.yml}: where the petstore keeps its pets. Without the file: in memory.
+ * {@code petstore.yml}: where the petstore keeps its pets. The jar ships one (classpath
+ * {@code config/petstore.yml}: in memory unless {@code PETSTORE_STORE=jdbc}); without any file: in memory.
  *
  * @param store      {@code memory} (the default: the two reference pets, lost at exit) or
  *                   {@code jdbc} (a table in the database of {@code dataSource})
@@ -18,8 +19,8 @@ public record PetstoreConfig(String store, String dataSource, Integer capacity) 
         }
         dataSource = dataSource == null || dataSource.isBlank() ? "petstore" : dataSource.trim();
         capacity = capacity == null ? InMemoryPetStore.DEFAULT_CAPACITY : capacity;
-        if (capacity < 1) {
-            throw new IllegalArgumentException("capacity must be at least 1, got " + capacity);
+        if (capacity < 2) {
+            throw new IllegalArgumentException("capacity must hold at least the two reference pets, got " + capacity);
         }
     }
 

@@ -1,11 +1,17 @@
 package io.lumen.petstore;
 
+import io.lumen.petstore.model.Pet;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.lumen.rest.PreEncodedJson;
 import org.junit.jupiter.api.Test;
 
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class InMemoryPetStoreTest {
     private static String text(java.nio.ByteBuffer b) {
@@ -40,5 +46,26 @@ class InMemoryPetStoreTest {
         assertEquals(3, store.size());
         store.remove(3L);
         assertEquals(PetStore.Added.ADDED, store.add(new Pet(4L, "d", null)));
+    }
+
+    @Test
+    void theTypedListingIsTheCachedPreEncodedPageUntilAChange() {
+        InMemoryPetStore store = new InMemoryPetStore(new ObjectMapper(), 1000);
+        var first = store.listPage(PetStore.PAGE);
+        assertTrue(first instanceof PreEncodedJson, "the first page carries its JSON");
+        assertEquals(PetstoreHttpTest.REFERENCE, text(((PreEncodedJson) first).json()));
+        assertEquals(store.list(PetStore.PAGE), first);
+        assertSame(first, store.listPage(PetStore.PAGE), "no change: the same cached page");
+        assertEquals(text(store.listJson(PetStore.PAGE)), text(((PreEncodedJson) first).json()));
+
+        var shorter = store.listPage(1);
+        assertFalse(shorter instanceof PreEncodedJson, "a limit below the page's size gets a fresh list");
+        assertEquals(List.of(new Pet(1L, "catten", "cat")), shorter);
+
+        store.add(new Pet(3L, "c", null));
+        var after = store.listPage(PetStore.PAGE);
+        assertEquals(3, after.size());
+        assertEquals("[{\"id\":1,\"name\":\"catten\",\"tag\":\"cat\"},{\"id\":2,\"name\":\"doggy\",\"tag\":\"dog\"},{\"id\":3,\"name\":\"c\"}]",
+                text(((PreEncodedJson) after).json()));
     }
 }

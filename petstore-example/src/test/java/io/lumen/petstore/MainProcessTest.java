@@ -151,7 +151,7 @@ class MainProcessTest {
                 </configuration>
                 """);
         Files.writeString(dir.resolve("server.yml"), "httpPort: ${server.httpPort:0}\n");
-        Files.copy(Path.of("src/main/resources/config/handler.yml"), dir.resolve("handler.yml"));
+        Files.copy(Path.of("../config/petstore/http/handler.yml"), dir.resolve("handler.yml"));
         int port = freePort();
         Process p = launch(dir, "SERVER_HTTPPORT", String.valueOf(port));
         try {

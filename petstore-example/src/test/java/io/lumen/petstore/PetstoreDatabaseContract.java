@@ -151,6 +151,12 @@ abstract class PetstoreDatabaseContract {
     }
 
     @Test
+    void theGeneratedTypedPetstoreRunsBehindTheFullChainOffTheIoThread() {
+        start(newDatabase(), Map.of());
+        GeneratedRoutes.assertGenerated(service, GeneratedRoutes.FULL_CHAIN, true);
+    }
+
+    @Test
     void aBurstOnABusyPoolAnswers503WithErrorJsonAfterTheConfiguredWait() throws Exception {
         String url = newDatabase();
         start(url, Map.of("datasource.petstore.maximumPoolSize", 2, "datasource.petstore.connectionTimeout", 400));

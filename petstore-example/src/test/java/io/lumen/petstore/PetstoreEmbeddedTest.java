@@ -61,6 +61,24 @@ class PetstoreEmbeddedTest {
     }
 
     @Test
+    void theGeneratedTypedPetstoreRunsBehindTheFullChainOnTheIoThread(io.lumen.service.LumenService service) {
+        GeneratedRoutes.assertGenerated(service, GeneratedRoutes.FULL_CHAIN, false);
+    }
+
+    @Test
+    void withOtelEnabledTracingJoinsTheGeneratedChainAfterCorrelation() {
+        // no request is sent, so nothing is exported to the (absent) collector
+        var config = io.lumen.config.ConfigLoader.builder().configDirs(java.util.List.of(Path.of("../config/petstore/embedded")))
+                .overrides(java.util.Map.of("otel.enabled", true, "otel.exporter.otlp.endpoint", "http://127.0.0.1:9"))
+                .env(k -> null).build();
+        try (var traced = io.lumen.service.LumenService.start(config, s -> s.withPorts(0, 0))) {
+            var chain = new java.util.ArrayList<>(GeneratedRoutes.FULL_CHAIN);
+            chain.add(chain.indexOf("correlation") + 1, "tracing");
+            GeneratedRoutes.assertGenerated(traced, chain, false);
+        }
+    }
+
+    @Test
     void businessRequestsWithoutATokenAre401AndAdminEndpointsNeedNone(URI base) throws Exception {
         HttpResponse<String> r = sendWithoutToken(HttpRequest.newBuilder(base.resolve("/v1/pets")).build());
         assertEquals(401, r.statusCode());

@@ -33,6 +33,13 @@ class PetstoreH2Test extends PetstoreDatabaseContract {
     }
 
     @Test
+    void theFoldersSpecIsTheOneTheRoutesAreGeneratedFrom() throws Exception {
+        // the jar's route table and adapters come from config/petstore/embedded/openapi.yaml
+        assertEquals(Files.readString(Path.of("../config/petstore/embedded/openapi.yaml")),
+                Files.readString(Path.of(CONFIG, "openapi.yaml")));
+    }
+
+    @Test
     void petsSurviveARestart() {
         String url = newDatabase();
         start(url, Map.of());

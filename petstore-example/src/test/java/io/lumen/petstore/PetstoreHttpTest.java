@@ -1,5 +1,6 @@
 package io.lumen.petstore;
 
+import io.lumen.petstore.model.Pet;
 import io.lumen.testkit.LumenTest;
 import org.junit.jupiter.api.Test;
 

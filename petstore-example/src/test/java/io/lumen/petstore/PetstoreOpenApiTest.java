@@ -75,6 +75,18 @@ class PetstoreOpenApiTest {
     }
 
     @Test
+    void swaggerUiGetsTheSpecWithTheRequestsOwnOriginAsFirstServer(URI base) throws Exception {
+        HttpResponse<String> r = send(HttpRequest.newBuilder(base.resolve("/specui/spec.json")).build());
+        assertEquals(200, r.statusCode());
+        var spec = new com.fasterxml.jackson.databind.ObjectMapper().readTree(r.body());
+        assertEquals(base.resolve("/v1").toString(), spec.at("/servers/0/url").asText(), r.body());
+        assertEquals("http://petstore.swagger.io/v1", spec.at("/servers/1/url").asText());
+        assertEquals("listPets", spec.at("/paths/~1pets/get/operationId").asText());
+        HttpResponse<String> page = send(HttpRequest.newBuilder(base.resolve("/specui.html")).build());
+        assertTrue(page.body().contains("'/specui/spec.json'"), page.body());
+    }
+
+    @Test
     void swaggerUiRendersThePetstoreOperationsInHeadlessChromium(URI base) throws Exception {
         String chromium = findChromium();
         if (chromium == null) {
@@ -95,7 +107,8 @@ class PetstoreOpenApiTest {
             fail("chromium did not finish in 60 s");
         }
         String dom = new String(out, java.nio.charset.StandardCharsets.UTF_8);
-        for (String expected : new String[] {"listPets", "createPets", "showPetById", "deletePetById", "/pets/{petId}"}) {
+        String origin = base.resolve("/v1").toString().replace("localhost", "127.0.0.1");
+        for (String expected : new String[] {"listPets", "createPets", "showPetById", "deletePetById", "/pets/{petId}", origin}) {
             assertTrue(dom.contains(expected), "Swagger UI shows " + expected + "; DOM was:\n"
                     + dom.substring(0, Math.min(dom.length(), 3000)));
         }

@@ -27,11 +27,17 @@ import java.util.Map;
  *         .value("server.enableHttps", true);
  * }</pre>
  *
- * The service starts before the first test and stops (gracefully) after the last.
+ * The service starts before the first test and stops (gracefully) after the last. With
+ * {@link #shared()} one service serves every test class that registers an equal configuration
+ * (same folders, same values) and stops when the whole test run ends: how the tests a generator
+ * writes, one class per operation, avoid starting a service per class.
  */
 public final class LumenServiceExtension implements BeforeAllCallback, AfterAllCallback, ParameterResolver {
     private final List<Path> configDirs = new ArrayList<>();
+    private static final ExtensionContext.Namespace SHARED = ExtensionContext.Namespace.create(LumenServiceExtension.class);
+
     private final Map<String, Object> values = new LinkedHashMap<>();
+    private boolean shared;
     private LumenService service;
 
     /** For {@link LumenTest}: configured from the annotation. */
@@ -48,6 +54,15 @@ public final class LumenServiceExtension implements BeforeAllCallback, AfterAllC
     /** Overrides one value (as values.yml would, but winning over env and values.yml). */
     public LumenServiceExtension value(String key, Object value) {
         values.put(key, value);
+        return this;
+    }
+
+    /**
+     * Shares the service with every other test class of the run whose extension has the same folders
+     * and values; it stops after the last test of the run instead of after this class.
+     */
+    public LumenServiceExtension shared() {
+        this.shared = true;
         return this;
     }
 
@@ -76,16 +91,38 @@ public final class LumenServiceExtension implements BeforeAllCallback, AfterAllC
                 values.put(kv.substring(0, eq).trim(), kv.substring(eq + 1).trim());
             }
         });
+        if (shared) {
+            String key = configDirs + " " + values;
+            service = context.getRoot().getStore(SHARED)
+                    .getOrComputeIfAbsent(key, k -> new Running(start()), Running.class).service;
+            return;
+        }
+        service = start();
+    }
+
+    private LumenService start() {
         Map<String, Object> overrides = new LinkedHashMap<>();
         overrides.put("server.shutdownGracefulPeriod", 1000);
         overrides.putAll(values);
         ConfigLoader loader = ConfigLoader.builder().configDirs(configDirs).overrides(overrides).build();
         // free ports whatever server.yml says (it may hold literal ports, or be absent)
-        service = LumenService.start(loader, server -> server.withPorts(0, 0));
+        return LumenService.start(loader, server -> server.withPorts(0, 0));
+    }
+
+    /** A shared service in the root store: JUnit closes it when the run ends. */
+    private record Running(LumenService service) implements AutoCloseable {
+        @Override
+        public void close() {
+            service.stop();
+        }
     }
 
     @Override
     public void afterAll(ExtensionContext context) {
+        if (shared) {
+            service = null;
+            return;
+        }
         if (service != null) {
             service.stop();
             service = null;

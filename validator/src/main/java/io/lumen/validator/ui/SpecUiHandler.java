@@ -1,5 +1,7 @@
 package io.lumen.validator.ui;
 
+import io.lumen.openapi.SpecLoader;
+import io.lumen.server.ServiceContext;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.HttpServerExchange;
 import io.undertow.util.Headers;
@@ -16,10 +18,15 @@ import java.util.Properties;
 
 /**
  * Swagger UI from the {@code org.webjars:swagger-ui} jar: {@code GET /specui.html} is a page that
- * points Swagger UI at {@code /spec.yaml}; {@code GET /specui/<file>} serves the UI's own files
+ * points Swagger UI at {@code /specui/spec.json}; {@code GET /specui/<file>} serves the UI's own files
  * (scripts, styles, icons) from the classpath with their content types. Route both paths to this
  * handler in handler.yml ({@code /specui.html} and {@code /specui/*}). Files are read once at
  * startup; nothing is fetched from the network. IO thread.
+ *
+ * <p>{@code /specui/spec.json} is the service's spec (bundled: referenced files inlined) whose
+ * {@code servers} list starts with the origin the page was loaded from plus the spec's base path
+ * ({@code http://127.0.0.1:8080/v1}), followed by the spec's own servers: "Try it out" reaches
+ * this service, not the host the spec was written for. {@code /spec.yaml} keeps the file's bytes.
  */
 public final class SpecUiHandler implements HttpHandler {
     private static final String WEBJAR = "META-INF/resources/webjars/swagger-ui/";
@@ -40,7 +47,7 @@ public final class SpecUiHandler implements HttpHandler {
               <script>
                 window.onload = function () {
                   window.ui = SwaggerUIBundle({
-                    url: '/spec.yaml',
+                    url: '/specui/spec.json',
                     dom_id: '#swagger-ui',
                     deepLinking: true,
                     presets: [SwaggerUIBundle.presets.apis],
@@ -54,11 +61,18 @@ public final class SpecUiHandler implements HttpHandler {
 
     private final Map<String, Asset> assets = new HashMap<>();
     private final ByteBuffer page = ByteBuffer.wrap(PAGE.getBytes(StandardCharsets.UTF_8)).asReadOnlyBuffer();
+    private final SpecWithOrigin spec;
 
     private record Asset(ByteBuffer bytes, String contentType) {
     }
 
-    public SpecUiHandler() {
+    /** Swagger UI for the service's spec ({@code openapi.yaml}, loaded once per service). */
+    public SpecUiHandler(ServiceContext context) {
+        this(new SpecWithOrigin(SpecLoader.shared(context)));
+    }
+
+    SpecUiHandler(SpecWithOrigin spec) {
+        this.spec = spec;
         ClassLoader cl = SpecUiHandler.class.getClassLoader();
         String version = version(cl);
         for (String file : FILES) {
@@ -105,6 +119,12 @@ public final class SpecUiHandler implements HttpHandler {
         if (path.endsWith(".html") && !path.startsWith("/specui/")) {
             exchange.getResponseHeaders().put(Headers.CONTENT_TYPE, "text/html; charset=utf-8");
             exchange.getResponseSender().send(page.duplicate());
+            return;
+        }
+        if (path.equals(SpecWithOrigin.PATH)) {
+            exchange.getResponseHeaders().put(Headers.CONTENT_TYPE, "application/json");
+            exchange.getResponseHeaders().put(Headers.CACHE_CONTROL, "no-cache");
+            exchange.getResponseSender().send(spec.json(exchange.getRequestScheme(), exchange.getHostAndPort()));
             return;
         }
         Asset asset = assets.get(path.substring(path.lastIndexOf('/') + 1));

@@ -1,0 +1,93 @@
+package io.lumen.codegen.java;
+
+import com.palantir.javapoet.AnnotationSpec;
+import com.palantir.javapoet.ClassName;
+import com.palantir.javapoet.CodeBlock;
+import com.palantir.javapoet.FieldSpec;
+import com.palantir.javapoet.MethodSpec;
+import com.palantir.javapoet.TypeSpec;
+import io.lumen.codegen.operation.OperationModel;
+
+import javax.lang.model.element.Modifier;
+import java.util.Map;
+
+/**
+ * Writes the files the user owns, once: {@code <Op>Impl} (implements the API by calling its stub,
+ * with a TODO) and {@code <Op>Test} (calls the operation on a running service with response
+ * validation enforced and checks the documented status and media type).
+ */
+public final class UserCodeWriter {
+    private static final ClassName SERVICE_CONTEXT = ClassName.get("io.lumen.server", "ServiceContext");
+    private static final ClassName EXTENSION = ClassName.get("io.lumen.testkit", "LumenServiceExtension");
+    private static final ClassName REGISTER = ClassName.get("org.junit.jupiter.api.extension", "RegisterExtension");
+    private static final ClassName TEST = ClassName.get("org.junit.jupiter.api", "Test");
+    private static final ClassName ASSERTIONS = ClassName.get("org.junit.jupiter.api", "Assertions");
+    private static final ClassName HTTP_RESPONSE = ClassName.get("java.net.http", "HttpResponse");
+
+    private final JavaSources sources;
+    private final ApiWriter api;
+    private final HandlerWriter handlers;
+
+    public UserCodeWriter(JavaSources sources, ApiWriter api, HandlerWriter handlers) {
+        this.sources = sources;
+        this.api = api;
+        this.handlers = handlers;
+    }
+
+    /** {@code src/main/java}-relative path and text of the implementation. */
+    public Map.Entry<String, String> impl(OperationModel op) {
+        ClassName self = handlers.impl(op);
+        TypeSpec.Builder type = TypeSpec.classBuilder(self).addModifiers(Modifier.PUBLIC, Modifier.FINAL)
+                .addSuperinterface(api.api(op))
+                .addJavadoc("$L\n", "Implements " + JavaSources.doc(ApiWriter.title(op)) + ".\n\n<p>This file is yours: lumen-codegen"
+                        + " wrote it once and never changes it. The generated adapter\ncreates one instance per service"
+                        + " with the constructor below and calls it on the IO thread (implement\n{@code io.lumen.handler.Blocking}"
+                        + " to be called on a blocking executor instead; its {@code blocks()},\nread once at startup, may"
+                        + " decide by configuration).")
+                .addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PUBLIC).addParameter(SERVICE_CONTEXT, "context")
+                        .addJavadoc("@param context the service: config, errors, shared objects ({@code context.shared(...)})\n")
+                        .build())
+                .addMethod(MethodSpec.methodBuilder(op.method()).addAnnotation(Override.class).addModifiers(Modifier.PUBLIC)
+                        .returns(api.response(op)).addParameter(api.request(op), "request")
+                        .addParameter(ApiWriter.EXCHANGE, "exchange").addException(Exception.class)
+                        .addComment("TODO implement; until then this answers the spec's example")
+                        .addStatement("return $T.super.$L(request, exchange)", api.api(op), op.method()).build());
+        return Map.entry(JavaSources.path(sources.impl(), self.simpleName()), sources.userFile(sources.impl(), type));
+    }
+
+    /** {@code src/test/java}-relative path and text of the operation's test. */
+    public Map.Entry<String, String> test(OperationModel op) {
+        ClassName self = ClassName.get(sources.basePackage(), op.type() + "Test");
+        ClassName support = ClassName.get(sources.basePackage(), "TestSupport");
+        OperationModel.TestCall call = op.call();
+        CodeBlock.Builder headers = CodeBlock.builder().add("$T.of(", Map.class);
+        int i = 0;
+        for (Map.Entry<String, String> h : call.headers().entrySet()) {
+            headers.add(i++ == 0 ? "$S, $S" : ", $S, $S", h.getKey(), h.getValue());
+        }
+        headers.add(")");
+        CodeBlock.Builder scopes = CodeBlock.builder();
+        for (String s : call.scopes()) {
+            scopes.add(", $S", s);
+        }
+        String expectedType = op.stub().mediaType() == null ? null
+                : op.stub().mediaType().contains("*") ? null : op.stub().mediaType();
+        MethodSpec test = MethodSpec.methodBuilder(op.method() + "AnswersItsDocumentedStatus").addAnnotation(TEST)
+                .addException(Exception.class)
+                .addJavadoc("$L\n", "Until the operation is implemented this is its stub: status " + op.stub().status()
+                        + (op.stub().mediaType() == null ? "" : " and the body, which response validation checks against the spec") + ".")
+                .addStatement("$T<String> response = $T.send(SERVICE, $S, $S, $L, $S, $S$L)", HTTP_RESPONSE, support,
+                        op.operation().method(), call.target(), headers.build(), call.contentType(), call.body(), scopes.build())
+                .addStatement("$T.assertEquals($L, response.statusCode(), response::body)", ASSERTIONS, op.stub().status())
+                .addStatement("$T.assertBody(response, $S)", support, expectedType)
+                .build();
+        TypeSpec.Builder type = TypeSpec.classBuilder(self)
+                .addJavadoc("$L\n", "Tests " + JavaSources.doc(ApiWriter.title(op)) + " on a running service (free port,"
+                        + " response validation enforced).\nThis file is yours: lumen-codegen wrote it once and never changes it.")
+                .addField(FieldSpec.builder(EXTENSION, "SERVICE", Modifier.STATIC, Modifier.FINAL)
+                        .addAnnotation(AnnotationSpec.builder(REGISTER).build())
+                        .initializer("$T.service()", support).build())
+                .addMethod(test);
+        return Map.entry(JavaSources.path(sources.basePackage(), self.simpleName()), sources.userFile(sources.basePackage(), type));
+    }
+}

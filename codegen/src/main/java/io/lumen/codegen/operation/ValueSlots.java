@@ -1,0 +1,81 @@
+package io.lumen.codegen.operation;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import io.lumen.codegen.Diagnostics;
+import io.lumen.openapi.OpenApiSpec;
+import io.lumen.validator.validation.SchemaCheck;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The values a generation needs (stub bodies, test request bodies and parameters), each with its
+ * candidates in order of preference (the spec's example, an instance using sub-schema examples, a
+ * plain instance). {@link #resolve} checks every candidate of every slot in one batch with the
+ * validator's own schemas and keeps the first valid one; a slot without any is warned about (for
+ * stubs and bodies) and keeps its best effort.
+ */
+final class ValueSlots {
+    private final List<Slot> slots = new ArrayList<>();
+    private final List<JsonNode> chosen = new ArrayList<>();
+
+    /**
+     * @param schema     the schema pointer, or null (the first candidate is taken as is)
+     * @param example    whether the first candidate is the spec's example (a failing one is warned about)
+     * @param where      the pointer warnings name; null: no warnings
+     */
+    private record Slot(String schema, boolean response, List<JsonNode> candidates, boolean example, String where, String what) {
+    }
+
+    int add(String schema, boolean response, List<JsonNode> candidates, boolean example, String where, String what) {
+        slots.add(new Slot(schema, response, candidates, example, where, what));
+        return slots.size() - 1;
+    }
+
+    JsonNode get(int slot) {
+        return chosen.get(slot);
+    }
+
+    void resolve(OpenApiSpec spec, Diagnostics diagnostics) {
+        List<SchemaCheck.Item> items = new ArrayList<>();
+        for (Slot s : slots) {
+            if (s.schema != null) {
+                for (JsonNode c : s.candidates) {
+                    items.add(new SchemaCheck.Item(s.schema, c, s.response));
+                }
+            }
+        }
+        List<List<String>> problems = items.isEmpty() ? List.of() : SchemaCheck.check(spec, items);
+        int next = 0;
+        for (Slot s : slots) {
+            if (s.schema == null) {
+                chosen.add(s.candidates.isEmpty() ? JsonNodeFactory.instance.objectNode() : s.candidates.get(0));
+                continue;
+            }
+            JsonNode pick = null;
+            List<String> last = List.of();
+            for (int i = 0; i < s.candidates.size(); i++) {
+                List<String> p = problems.get(next + i);
+                if (p.isEmpty() && pick == null) {
+                    pick = s.candidates.get(i);
+                }
+                if (i == 0 && s.example && !p.isEmpty() && s.where != null) {
+                    diagnostics.warn(s.where, "the example does not match its schema (" + String.join("; ", p)
+                            + "); the " + s.what + " uses a synthesized value");
+                }
+                last = p;
+            }
+            next += s.candidates.size();
+            if (pick == null) {
+                if (s.where != null) {
+                    diagnostics.warn(s.schema, "no valid value could be synthesized for the " + s.what + " ("
+                            + (s.candidates.isEmpty() ? "the schema requires itself" : String.join("; ", last))
+                            + "); give the media type an example");
+                }
+                pick = s.candidates.isEmpty() ? JsonNodeFactory.instance.objectNode() : s.candidates.get(s.candidates.size() - 1);
+            }
+            chosen.add(pick);
+        }
+    }
+}

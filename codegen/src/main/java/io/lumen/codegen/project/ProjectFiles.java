@@ -1,0 +1,146 @@
+package io.lumen.codegen.project;
+
+import io.lumen.codegen.Diagnostics;
+import io.lumen.codegen.GeneratorOptions;
+import io.lumen.codegen.java.HandlerWriter;
+import io.lumen.codegen.java.UserCodeWriter;
+import io.lumen.codegen.operation.OperationModel;
+import io.lumen.openapi.OpenApiSpec;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * The non-Java files of a project and the user-owned Java files: the route table (generated),
+ * the pom, README, Dockerfile, ignore files, config folder, implementations and tests (user's).
+ */
+public final class ProjectFiles {
+    /** Names handler.yml already uses: a handler alias must not shadow them. */
+    private static final Set<String> TAKEN_ALIASES = Set.of("audit", "body", "correlation", "cors", "exception", "header",
+            "health", "info", "limit", "liveness", "logger", "metrics", "prometheus", "readiness", "proxy", "security",
+            "specification", "specui", "specyaml", "validator", "default", "open", "admin");
+    private static final String CHAIN_HEAD = "exception, metrics, correlation, specification";
+    private static final String CHAIN_TAIL = "body, audit, validator";
+
+    private final OpenApiSpec spec;
+    private final GeneratorOptions options;
+    private final Diagnostics diagnostics;
+    private final List<OperationModel> operations;
+    private final boolean secured;
+    private final String specFile;
+
+    public ProjectFiles(OpenApiSpec spec, GeneratorOptions options, Diagnostics diagnostics, List<OperationModel> operations,
+                        String specFile) {
+        this.spec = spec;
+        this.options = options;
+        this.diagnostics = diagnostics;
+        this.operations = operations;
+        this.secured = operations.stream().anyMatch(OperationModel::secured);
+        this.specFile = specFile;
+    }
+
+    public boolean secured() {
+        return secured;
+    }
+
+    /** The route table: every operation on the default (or open) chain, then the admin routes. */
+    public GeneratedFile handlerYml(HandlerWriter handlers) {
+        Map<String, Object> m = model();
+        List<Map<String, String>> ops = new ArrayList<>();
+        Set<String> routes = new TreeSet<>();
+        for (OperationModel op : operations) {
+            String alias = TAKEN_ALIASES.contains(op.method()) ? op.method() + "Op" : op.method();
+            Map<String, String> o = new LinkedHashMap<>();
+            o.put("handlerClass", handlers.handler(op).canonicalName());
+            o.put("alias", alias);
+            o.put("path", op.operation().template().replace("'", "''"));
+            o.put("method", op.operation().method());
+            o.put("chain", secured && !op.secured() ? "open" : "default");
+            ops.add(o);
+            routes.add(op.operation().method() + " " + op.operation().template());
+        }
+        List<Map<String, String>> admin = new ArrayList<>();
+        // POST /adm/reload: configuration reload, loopback-only unless reload.yml allowedFrom says otherwise
+        for (String[] r : new String[][] {{"GET", "/health", "health"}, {"GET", "/spec.yaml", "admin, specyaml"},
+                {"GET", "/specui.html", "admin, specui"}, {"GET", "/specui/*", "admin, specui"},
+                {"GET", "/adm/server/info", "admin, info"}, {"POST", "/adm/reload", "admin, reload"}}) {
+            if (routes.contains(r[0] + " " + r[1])) {
+                diagnostics.warn("/paths", "the spec has its own " + r[0] + " " + r[1] + ", so the admin route is left out");
+                continue;
+            }
+            admin.add(Map.of("method", r[0], "path", r[1], "exec", r[2]));
+        }
+        m.put("operations", ops);
+        m.put("admin", admin);
+        m.put("basePath", spec.basePath().isEmpty() ? "/" : spec.basePath());
+        m.put("defaultChain", CHAIN_HEAD + (secured ? ", security, " : ", ") + CHAIN_TAIL);
+        m.put("openChain", CHAIN_HEAD + ", " + CHAIN_TAIL);
+        return GeneratedFile.text(Layout.GENERATED_RESOURCES + "/config/handler.yml", Templates.render("handler.yml.mustache", m),
+                GeneratedFile.Owner.GENERATED);
+    }
+
+    /** Everything the user owns: written when missing, never again. */
+    public List<GeneratedFile> userFiles(UserCodeWriter code) {
+        Map<String, Object> m = model();
+        List<GeneratedFile> out = new ArrayList<>();
+        out.add(user("pom.xml", "pom.xml.mustache", m));
+        out.add(user("README.md", "README.md.mustache", m));
+        out.add(user("Dockerfile", "Dockerfile.mustache", m));
+        out.add(user(".gitignore", "gitignore.mustache", m));
+        out.add(user(".dockerignore", "dockerignore.mustache", m));
+        out.add(user("config/server.yml", "server.yml.mustache", m));
+        out.add(user("config/values.yml", "values.yml.mustache", m));
+        out.add(user("config/openapi-validator.yml", "openapi-validator.yml.mustache", m));
+        if (secured) {
+            out.add(user("config/security.yml", "security.yml.mustache", m));
+            out.add(user("config/jwks.json", "jwks.json.mustache", m));
+        }
+        out.add(user(Layout.TEST_JAVA + "/" + options.packageName().replace('.', '/') + "/TestSupport.java",
+                "TestSupport.java.mustache", m));
+        for (OperationModel op : operations) {
+            Map.Entry<String, String> impl = code.impl(op);
+            out.add(GeneratedFile.text(Layout.MAIN_JAVA + "/" + impl.getKey(), impl.getValue(), GeneratedFile.Owner.USER));
+            Map.Entry<String, String> test = code.test(op);
+            out.add(GeneratedFile.text(Layout.TEST_JAVA + "/" + test.getKey(), test.getValue(), GeneratedFile.Owner.USER));
+        }
+        return out;
+    }
+
+    private static GeneratedFile user(String path, String template, Map<String, Object> model) {
+        return GeneratedFile.text(path, Templates.render(template, model), GeneratedFile.Owner.USER);
+    }
+
+    private Map<String, Object> model() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("groupId", options.groupId());
+        m.put("artifactId", options.artifactId());
+        m.put("packageName", options.packageName());
+        m.put("packagePath", options.packageName().replace('.', '/'));
+        m.put("lumenVersion", options.lumenVersion());
+        String title = spec.bundle().path("info").path("title").asText(options.artifactId());
+        title = title.isBlank() ? options.artifactId() : title.replace('\n', ' ');
+        m.put("title", title);
+        m.put("titleXml", title.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("--", "- -"));
+        m.put("secured", secured);
+        m.put("specFile", specFile);
+        m.put("v", Versions.plugins());
+        Set<String> scopes = new TreeSet<>();
+        String firstPath = "/health";
+        for (OperationModel op : operations) {
+            scopes.addAll(op.operation().scopes());
+        }
+        for (OperationModel op : operations) {
+            if (op.operation().method().equals("GET") && !op.operation().template().contains("{")) {
+                firstPath = op.operation().template();
+                break;
+            }
+        }
+        m.put("scopes", String.join(" ", scopes));
+        m.put("firstPath", firstPath);
+        return m;
+    }
+}

@@ -1,0 +1,7 @@
+/**
+ * The generated project on disk: {@link io.lumen.codegen.project.ProjectFiles} renders the files
+ * (templates through jmustache), {@link io.lumen.codegen.project.ProjectWriter} writes the
+ * generated layer whenever it changed, the user-owned files only when missing, and checks or
+ * previews the same without writing. Single-threaded.
+ */
+package io.lumen.codegen.project;

@@ -1,0 +1,458 @@
+package io.lumen.codegen.schema;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.palantir.javapoet.ClassName;
+import com.palantir.javapoet.ParameterizedTypeName;
+import com.palantir.javapoet.TypeName;
+import io.lumen.codegen.Diagnostics;
+import io.lumen.codegen.naming.NameTable;
+import io.lumen.codegen.naming.Names;
+import io.lumen.openapi.OpenApiSpec;
+
+import java.math.BigDecimal;
+import java.time.LocalDate;
+import java.time.OffsetDateTime;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.UUID;
+
+/**
+ * Maps the schemas of a bundled spec to Java types and collects the declarations they need.
+ *
+ * <ul>
+ *   <li>{@code components/schemas} (and schemas in referenced files) are named after their key;
+ *       inline schemas after where they are ({@code Order.shipping} is {@code OrderShipping}, an
+ *       array's items {@code ...Item}, a request body {@code <Operation>Body}), numbered when taken;</li>
+ *   <li>objects with properties are records ({@code allOf} merged into one); objects without
+ *       properties are {@code Map<String, T>} ({@code additionalProperties}); arrays are {@code List}s;
+ *       a top-level array or a schema that is a primitive is that plain Java type, not a class;</li>
+ *   <li>{@code enum}/{@code const} values are enums; {@code oneOf}/{@code anyOf} with a discriminator
+ *       are sealed interfaces; without one, or with variants that are not objects, {@code JsonNode}
+ *       with a warning;</li>
+ *   <li>formats: {@code int32} Integer, {@code int64} and unformatted integers Long, numbers Double
+ *       ({@code decimal} BigDecimal), {@code date-time} OffsetDateTime, {@code date} LocalDate,
+ *       {@code uuid} UUID, {@code byte} byte[] (base64); {@code binary} inside JSON stays a String.</li>
+ * </ul>
+ * Two schema names that give one class name, also when they differ only in case, are an error.
+ */
+public final class TypeMapper {
+    /** Any JSON value. */
+    public static final ClassName JSON_NODE = ClassName.get("com.fasterxml.jackson.databind", "JsonNode");
+    private static final ClassName LIST = ClassName.get(List.class);
+    private static final ClassName MAP = ClassName.get(Map.class);
+    private static final TypeName STRING = ClassName.get(String.class);
+    private static final String COMPONENTS = "/components/schemas/";
+
+    private final OpenApiSpec spec;
+    private final JsonNode bundle;
+    private final String modelPackage;
+    private final Diagnostics diagnostics;
+    private final NameTable classes = new NameTable();
+    private final Map<String, TypeName> byPointer = new HashMap<>();
+    private final Map<String, ClassName> componentNames = new HashMap<>();
+    private final Map<String, ClassName> aliases = new HashMap<>();
+    private final Map<ClassName, Model> models = new TreeMap<>(Comparator.comparing(ClassName::canonicalName));
+    private final Map<ClassName, Set<ClassName>> interfaces = new HashMap<>();
+
+    public TypeMapper(OpenApiSpec spec, String modelPackage, Diagnostics diagnostics) {
+        this.spec = spec;
+        this.bundle = spec.bundle();
+        this.modelPackage = modelPackage;
+        this.diagnostics = diagnostics;
+        // components first, in name order: their names are the user's and must not lose to inline names
+        for (String name : componentKeys()) {
+            String pointer = COMPONENTS + Schemas.escape(name);
+            String simple = Names.type(name);
+            if (simple.isEmpty()) {
+                throw spec.error(pointer, "schema name '" + name + "' gives no Java class name");
+            }
+            String owner = classes.claim(simple, pointer);
+            if (owner != null) {
+                throw spec.error(pointer, "schema '" + name + "' becomes Java class " + simple + ", as does the schema at "
+                        + owner + "; rename one (names that differ only in case collide on case-insensitive file systems)");
+            }
+            componentNames.put(pointer, ClassName.get(modelPackage, simple));
+        }
+    }
+
+    /** Resolves every component schema (so unused ones are generated too). */
+    public void resolveComponents() {
+        for (String name : componentKeys()) {
+            resolve(COMPONENTS + Schemas.escape(name), name);
+        }
+    }
+
+    private List<String> componentKeys() {
+        List<String> keys = new ArrayList<>();
+        bundle.path("components").path("schemas").fieldNames().forEachRemaining(keys::add);
+        keys.sort(Comparator.naturalOrder());
+        return keys;
+    }
+
+    /** The declarations collected so far, by class name. */
+    public List<Model> models() {
+        List<Model> out = new ArrayList<>();
+        for (Model m : models.values()) {
+            if (m instanceof Model.Record r && interfaces.containsKey(r.name())) {
+                out.add(new Model.Record(r.name(), r.pointer(), r.description(), r.properties(),
+                        interfaces.get(r.name()).stream().sorted(Comparator.comparing(ClassName::canonicalName)).toList(),
+                        r.additionalProperties()));
+            } else {
+                out.add(m);
+            }
+        }
+        return out;
+    }
+
+    /** Simple names of the model classes, to qualify where they shadow {@code java.lang}. */
+    public Set<String> classNames() {
+        Set<String> names = new LinkedHashSet<>();
+        models.keySet().forEach(c -> names.add(c.simpleName()));
+        return names;
+    }
+
+    /**
+     * The Java type of the schema at {@code pointer}.
+     *
+     * @param hint the name an inline object, enum or union gets (made unique); ignored for referenced schemas
+     */
+    public TypeName resolve(String pointer, String hint) {
+        JsonNode s = bundle.at(pointer);
+        if (s.isMissingNode() || s.isNull() || s.isBoolean()) {
+            return JSON_NODE;
+        }
+        JsonNode ref = s.get("$ref");
+        if (ref != null && ref.isTextual()) {
+            String target = Schemas.deref(bundle, pointer);
+            if (componentNames.containsKey(pointer) && !componentNames.containsKey(target)) {
+                aliases.putIfAbsent(target, componentNames.get(pointer)); // the class takes the component's name
+            }
+            boolean named = componentNames.containsKey(target) || aliases.containsKey(target);
+            boolean wholeFile = target.matches("/" + OpenApiSpec.FILES + "/\\d+");
+            boolean inFile = target.startsWith("/" + OpenApiSpec.FILES + "/");
+            return resolveAt(target, wholeFile ? hint : Schemas.lastSegment(target), !named && !wholeFile && inFile);
+        }
+        return resolveAt(pointer, hint, false);
+    }
+
+    private TypeName resolveAt(String pointer, String name, boolean userNamed) {
+        TypeName known = byPointer.get(pointer);
+        if (known != null) {
+            return known;
+        }
+        TypeName t = compute(pointer, bundle.at(pointer), name, userNamed);
+        byPointer.putIfAbsent(pointer, t);
+        return byPointer.get(pointer);
+    }
+
+    private TypeName compute(String p, JsonNode s, String name, boolean userNamed) {
+        if (s.has("enum") || s.has("const")) {
+            return enumType(p, s, name, userNamed);
+        }
+        if (s.has("allOf")) {
+            return allOf(p, s, name, userNamed);
+        }
+        if (s.has("oneOf") || s.has("anyOf")) {
+            return union(p, s, name, userNamed);
+        }
+        List<String> types = Schemas.types(s);
+        if (types.size() > 1) {
+            return JSON_NODE;
+        }
+        String type = types.isEmpty() ? inferType(s) : types.get(0);
+        return switch (type) {
+            case "object" -> object(p, s, name, userNamed);
+            case "array" -> array(p, s, name);
+            case "string" -> string(s.path("format").asText(""));
+            case "integer" -> "int32".equals(s.path("format").asText()) ? ClassName.get(Integer.class) : ClassName.get(Long.class);
+            case "number" -> "decimal".equals(s.path("format").asText()) ? ClassName.get(BigDecimal.class) : ClassName.get(Double.class);
+            case "boolean" -> ClassName.get(Boolean.class);
+            default -> JSON_NODE;
+        };
+    }
+
+    private static String inferType(JsonNode s) {
+        if (s.has("properties") || s.has("additionalProperties") || s.has("required")) {
+            return "object";
+        }
+        if (s.has("items") || s.has("prefixItems")) {
+            return "array";
+        }
+        return "";
+    }
+
+    private static TypeName string(String format) {
+        return switch (format) {
+            case "date-time" -> ClassName.get(OffsetDateTime.class);
+            case "date" -> ClassName.get(LocalDate.class);
+            case "uuid" -> ClassName.get(UUID.class);
+            case "byte" -> TypeName.get(byte[].class);
+            default -> STRING;
+        };
+    }
+
+    private TypeName array(String p, JsonNode s, String name) {
+        if (!s.has("items") || s.get("items").isBoolean()) {
+            return ParameterizedTypeName.get(LIST, JSON_NODE);
+        }
+        return ParameterizedTypeName.get(LIST, resolve(p + "/items", name + "Item"));
+    }
+
+    private TypeName object(String p, JsonNode s, String name, boolean userNamed) {
+        JsonNode props = s.path("properties");
+        JsonNode additional = s.get("additionalProperties");
+        if (props.isEmpty()) {
+            if (additional != null && additional.isObject()) {
+                return ParameterizedTypeName.get(MAP, STRING, resolve(p + "/additionalProperties", name + "Value"));
+            }
+            if (additional != null && additional.isBoolean() && !additional.asBoolean()) {
+                return record(p, s, name, userNamed, new LinkedHashMap<>(), new LinkedHashSet<>(), null);
+            }
+            return ParameterizedTypeName.get(MAP, STRING, ClassName.get(Object.class));
+        }
+        Map<String, String> properties = new LinkedHashMap<>();
+        props.fieldNames().forEachRemaining(k -> properties.put(k, p + "/properties/" + Schemas.escape(k)));
+        Set<String> required = new LinkedHashSet<>();
+        s.path("required").forEach(r -> required.add(r.asText()));
+        return record(p, s, name, userNamed, properties, required,
+                additional != null && additional.isObject() ? p + "/additionalProperties" : null);
+    }
+
+    private TypeName allOf(String p, JsonNode s, String name, boolean userNamed) {
+        JsonNode parts = s.get("allOf");
+        boolean ownShape = s.has("properties") || s.has("additionalProperties");
+        if (parts.size() == 1 && !ownShape) {
+            return resolve(p + "/allOf/0", name); // a wrapper, e.g. to add nullable or a description to a $ref
+        }
+        Map<String, String> properties = new LinkedHashMap<>();
+        Set<String> required = new LinkedHashSet<>();
+        String[] additional = new String[1];
+        boolean objects = flatten(p, properties, required, additional, 0);
+        if (!objects) {
+            // allOf of non-objects (constraints stacked on a primitive): the first part's type
+            return resolve(p + "/allOf/0", name);
+        }
+        return record(p, s, name, userNamed, properties, required, additional[0]);
+    }
+
+    /** Merges the properties of {@code p} and its allOf parts; false when no part is an object. */
+    private boolean flatten(String p, Map<String, String> properties, Set<String> required, String[] additional, int depth) {
+        if (depth > 32) {
+            throw spec.error(p, "allOf nested more than 32 levels (a cycle?)");
+        }
+        String at = Schemas.deref(bundle, p);
+        JsonNode s = bundle.at(at);
+        boolean objects = s.has("properties") || s.has("additionalProperties") || Schemas.types(s).contains("object")
+                || s.has("required");
+        JsonNode parts = s.path("allOf");
+        for (int i = 0; i < parts.size(); i++) {
+            objects |= flatten(at + "/allOf/" + i, properties, required, additional, depth + 1);
+        }
+        s.path("properties").fieldNames().forEachRemaining(k -> properties.put(k, at + "/properties/" + Schemas.escape(k)));
+        s.path("required").forEach(r -> required.add(r.asText()));
+        if (s.path("additionalProperties").isObject()) {
+            additional[0] = at + "/additionalProperties";
+        }
+        return objects;
+    }
+
+    private TypeName record(String p, JsonNode s, String name, boolean userNamed, Map<String, String> properties,
+                            Set<String> required, String additionalPointer) {
+        ClassName cn = claim(p, name, userNamed);
+        byPointer.put(p, cn); // before the properties: a schema may contain itself
+        NameTable components = new NameTable();
+        List<Model.Property> list = new ArrayList<>();
+        for (Map.Entry<String, String> e : properties.entrySet()) {
+            String json = e.getKey();
+            String java = Names.member(json);
+            if (java.isEmpty()) {
+                java = "property";
+            }
+            String owner = components.claim(java, "property '" + json + "'");
+            if (owner != null) {
+                throw spec.error(e.getValue(), "property '" + json + "' becomes the Java name " + java + ", as does "
+                        + owner + " of the same schema; rename one");
+            }
+            JsonNode ps = bundle.at(e.getValue());
+            TypeName type = resolve(e.getValue(), cn.simpleName() + Names.type(json));
+            JsonNode target = bundle.at(Schemas.deref(bundle, e.getValue()));
+            list.add(new Model.Property(json, java, type, required.contains(json),
+                    Schemas.nullable(ps) || Schemas.nullable(target), Schemas.describe(ps)));
+        }
+        TypeName additional = null;
+        if (additionalPointer != null) {
+            String java = components.unique("additionalProperties", "additionalProperties");
+            additional = resolve(additionalPointer, cn.simpleName() + "Value");
+            if (!java.equals("additionalProperties")) {
+                throw spec.error(p, "a property named like 'additionalProperties' collides with the map of the other properties");
+            }
+        }
+        models.put(cn, new Model.Record(cn, p, Schemas.describe(s), list, List.of(), additional));
+        return cn;
+    }
+
+    private TypeName enumType(String p, JsonNode s, String name, boolean userNamed) {
+        List<JsonNode> values = new ArrayList<>();
+        if (s.has("const")) {
+            values.add(s.get("const"));
+        }
+        s.path("enum").forEach(values::add);
+        values.removeIf(JsonNode::isNull);
+        if (values.isEmpty()) {
+            return JSON_NODE;
+        }
+        TypeName valueType;
+        if (values.stream().allMatch(JsonNode::isTextual)) {
+            valueType = STRING;
+        } else if (values.stream().allMatch(JsonNode::isIntegralNumber)) {
+            valueType = ClassName.get(Long.class);
+        } else if (values.stream().allMatch(JsonNode::isNumber)) {
+            valueType = ClassName.get(Double.class);
+        } else if (values.stream().allMatch(JsonNode::isBoolean)) {
+            valueType = ClassName.get(Boolean.class);
+        } else {
+            diagnostics.warn(p, "enum values of different JSON types: typed as JsonNode");
+            return JSON_NODE;
+        }
+        ClassName cn = claim(p, name, userNamed);
+        byPointer.put(p, cn);
+        NameTable constants = new NameTable();
+        Map<String, JsonNode> out = new LinkedHashMap<>();
+        Set<String> seen = new LinkedHashSet<>();
+        for (JsonNode v : values) {
+            if (!seen.add(v.toString())) {
+                continue;
+            }
+            String base = Names.constant(v.asText());
+            String constant = constants.unique(base, v.toString());
+            if (!constant.equals(base)) {
+                diagnostics.warn(p, "enum value " + v + " is named " + constant + " because " + base
+                        + " is taken by another value (they differ only in case or symbols)");
+            }
+            out.put(constant, v);
+        }
+        models.put(cn, new Model.Enum(cn, p, Schemas.describe(s), valueType, out));
+        return cn;
+    }
+
+    private TypeName union(String p, JsonNode s, String name, boolean userNamed) {
+        String key = s.has("oneOf") ? "oneOf" : "anyOf";
+        JsonNode all = s.get(key);
+        List<String> variants = new ArrayList<>();
+        for (int i = 0; i < all.size(); i++) {
+            if (!Schemas.isNullOnly(all.get(i))) {
+                variants.add(p + "/" + key + "/" + i);
+            }
+        }
+        if (variants.isEmpty()) {
+            return JSON_NODE;
+        }
+        if (variants.size() == 1 && !s.has("properties")) {
+            return resolve(variants.get(0), name);
+        }
+        String property = s.path("discriminator").path("propertyName").asText("");
+        if (property.isEmpty()) {
+            diagnostics.warn(p, key + " without a discriminator: typed as JsonNode (add discriminator.propertyName "
+                    + "to get a sealed interface with one record per variant)");
+            return JSON_NODE;
+        }
+        for (String v : variants) {
+            JsonNode vs = bundle.at(Schemas.deref(bundle, v));
+            if (!isObjectSchema(vs) || !hasProperty(Schemas.deref(bundle, v), property, 0)) {
+                diagnostics.warn(p, key + " variant " + v + " is not an object schema with the discriminator property '"
+                        + property + "': typed as JsonNode");
+                return JSON_NODE;
+            }
+        }
+        ClassName iface = claim(p, name, userNamed);
+        byPointer.put(p, iface);
+        Map<String, String> explicit = new LinkedHashMap<>();
+        for (Iterator<Map.Entry<String, JsonNode>> it = s.path("discriminator").path("mapping").properties().iterator(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> e = it.next();
+            explicit.put(e.getKey(), mappingTarget(p, e.getValue().asText()));
+        }
+        Map<ClassName, List<String>> byClass = new LinkedHashMap<>();
+        for (int i = 0; i < variants.size(); i++) {
+            String v = variants.get(i);
+            TypeName t = resolve(v, name + (i + 1));
+            if (!(t instanceof ClassName cn) || !(models.get(cn) instanceof Model.Record)) {
+                diagnostics.warn(p, key + " variant " + v + " is not a record: typed as JsonNode");
+                models.remove(iface);
+                byPointer.put(p, JSON_NODE);
+                return JSON_NODE;
+            }
+            String target = Schemas.deref(bundle, v);
+            List<String> names = new ArrayList<>();
+            explicit.forEach((value, pointer) -> {
+                if (pointer.equals(target)) {
+                    names.add(value);
+                }
+            });
+            if (names.isEmpty()) {
+                names.add(bundle.at(v).has("$ref") ? Schemas.lastSegment(target) : cn.simpleName());
+            }
+            byClass.computeIfAbsent(cn, k -> new ArrayList<>()).addAll(names);
+        }
+        byClass.keySet().forEach(cn -> interfaces.computeIfAbsent(cn, k -> new LinkedHashSet<>()).add(iface));
+        models.put(iface, new Model.Union(iface, p, Schemas.describe(s), property, byClass));
+        return iface;
+    }
+
+    /** A discriminator mapping value: a {@code #/...} reference or a schema name. */
+    private String mappingTarget(String p, String value) {
+        if (value.startsWith("#")) {
+            return Schemas.deref(bundle, value.substring(1));
+        }
+        String pointer = COMPONENTS + Schemas.escape(value);
+        if (!bundle.at(pointer).isMissingNode()) {
+            return Schemas.deref(bundle, pointer);
+        }
+        throw spec.error(p + "/discriminator/mapping", "mapping target '" + value + "' is neither a #/ reference nor a schema name");
+    }
+
+    private boolean isObjectSchema(JsonNode s) {
+        return s.has("properties") || s.has("allOf") || Schemas.types(s).contains("object") && !s.has("oneOf");
+    }
+
+    private boolean hasProperty(String pointer, String property, int depth) {
+        JsonNode s = bundle.at(pointer);
+        if (s.path("properties").has(property)) {
+            return true;
+        }
+        JsonNode parts = s.path("allOf");
+        for (int i = 0; i < parts.size() && depth < 32; i++) {
+            if (hasProperty(Schemas.deref(bundle, pointer + "/allOf/" + i), property, depth + 1)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private ClassName claim(String pointer, String name, boolean userNamed) {
+        ClassName component = componentNames.getOrDefault(pointer, aliases.get(pointer));
+        if (component != null) {
+            return component;
+        }
+        String simple = Names.type(name);
+        if (simple.isEmpty()) {
+            simple = "Schema";
+        }
+        if (userNamed) {
+            String owner = classes.claim(simple, pointer);
+            if (owner != null) {
+                throw spec.error(pointer, "schema '" + name + "' becomes Java class " + simple + ", as does the schema at "
+                        + owner + "; rename one");
+            }
+            return ClassName.get(modelPackage, simple);
+        }
+        return ClassName.get(modelPackage, classes.unique(simple, pointer));
+    }
+}

@@ -1,0 +1,84 @@
+package io.lumen.codegen;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.lumen.rest.RestJson;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Generated models bind JSON and write it back unchanged: unions, odd enums, maps beside properties, nullable. */
+class ModelBindingTest {
+    private final ObjectMapper json = RestJson.newMapper();
+
+    @Test
+    void a31SpecsModelsRoundTrip(@TempDir Path dir) throws Exception {
+        try (URLClassLoader classes = compiled("kitchen-31.yaml", dir)) {
+            String pkg = "com.example.orderkitchen.model.";
+            Class<?> order = classes.loadClass(pkg + "Order");
+            String text = "{\"id\":\"0b6c9b6e-5c1d-4c3e-9a4f-1d2e3f4a5b60\",\"dishes\":[{\"kind\":\"pizza\",\"toppings\":[\"basil\"],"
+                    + "\"extra-cheese\":true},{\"kind\":\"soup\",\"liters\":0.5}],\"status\":\"in-progress\",\"note\":null,"
+                    + "\"side\":3,\"table\":7}";
+            Object value = json.readValue(text, order);
+            Object dishes = order.getMethod("dishes").invoke(value);
+            assertEquals(pkg + "Pizza", ((java.util.List<?>) dishes).get(0).getClass().getName());
+            assertEquals(pkg + "Soup", ((java.util.List<?>) dishes).get(1).getClass().getName());
+            Object status = order.getMethod("status").invoke(value);
+            assertEquals("IN_PROGRESS", ((Enum<?>) status).name());
+            assertEquals(json.readTree(text.replace(",\"note\":null", "")), json.readTree(json.writeValueAsString(value)));
+            Class<?> progress = classes.loadClass(pkg + "Progress");
+            assertEquals("\"+1\"", json.writeValueAsString(progress.getMethod("fromValue", String.class).invoke(null, "+1")));
+            assertEquals("\".\"", json.writeValueAsString(progress.getMethod("fromValue", String.class).invoke(null, ".")));
+            // the request record of a hyphenated, digit-first operation id with a reserved-word parameter
+            String request = Files.readString(dir.resolve("target/generated-sources/lumen/com/example/orderkitchen/api/_2faSetStatusRequest.java"));
+            assertTrue(request.contains("public record _2faSetStatusRequest(String orderId, Boolean default_, Progress body)"), request);
+            String list = Files.readString(dir.resolve("target/generated-sources/lumen/com/example/orderkitchen/api/ListOrdersRequest.java"));
+            assertTrue(list.contains("ListOrdersRequest(Long pageSize, String class_, String xTraceId)"), list);
+            String grid = Files.readString(dir.resolve("target/generated-sources/lumen/com/example/orderkitchen/api/SeatingGridResponse.java"));
+            assertTrue(grid.contains("List<List<SeatingGrid200BodyItemItem>>"), grid);
+        }
+    }
+
+    @Test
+    void mapsBesidePropertiesAndFormatsRoundTrip(@TempDir Path dir) throws Exception {
+        try (URLClassLoader classes = compiled("forms.yaml", dir)) {
+            Class<?> labels = classes.loadClass("com.example.surveyintake.model.Labels");
+            String text = "{\"locale\":\"en\",\"greeting\":{\"de\":\"hallo\",\"fr\":\"salut\"}}";
+            Object value = json.readValue(text, labels);
+            assertEquals(Map.of("greeting", Map.of("de", "hallo", "fr", "salut")), labels.getMethod("additionalProperties").invoke(value));
+            assertEquals(json.readTree(text), json.readTree(json.writeValueAsString(value)));
+        }
+        try (URLClassLoader classes = compiled("petshop-array.yaml", dir.resolve("shop"))) {
+            Class<?> animal = classes.loadClass("com.example.petshop.model.Animal");
+            String text = "{\"id\":5,\"name\":\"Rex\",\"species\":\"dog\",\"bornOn\":\"2020-02-29\","
+                    + "\"arrivedAt\":\"2024-01-02T03:04:05+02:00\",\"chip\":\"0b6c9b6e-5c1d-4c3e-9a4f-1d2e3f4a5b60\"}";
+            Object value = json.readValue(text, animal);
+            assertEquals(java.time.LocalDate.class, animal.getMethod("bornOn").getReturnType());
+            assertEquals(java.time.OffsetDateTime.class, animal.getMethod("arrivedAt").getReturnType());
+            assertEquals(java.util.UUID.class, animal.getMethod("chip").getReturnType());
+            assertEquals(Long.class, animal.getMethod("id").getReturnType());
+            JsonNode back = json.readTree(json.writeValueAsString(value));
+            assertEquals(json.readTree(text), back);
+            assertFalse(back.has("nickname"), "optional and absent stays absent");
+            // a top-level array schema and a $ref to a primitive are no classes
+            assertFalse(Files.exists(dir.resolve("shop/target/generated-sources/lumen/com/example/petshop/model/AnimalList.java")));
+            assertFalse(Files.exists(dir.resolve("shop/target/generated-sources/lumen/com/example/petshop/model/AnimalId.java")));
+        }
+    }
+
+    private static URLClassLoader compiled(String spec, Path dir) throws Exception {
+        GeneratedProject p = GeneratedProject.generate(GeneratedProject.spec(spec), dir);
+        assertEquals(0, p.exit, p.err);
+        assertEquals("", p.compile());
+        return new URLClassLoader(new URL[] {dir.resolve("target/test-compile").toUri().toURL()}, ModelBindingTest.class.getClassLoader());
+    }
+}
