@@ -26,7 +26,8 @@ import java.util.stream.Collectors;
 /**
  * Finds, parses, injects and binds config files the light-4j way: config dirs from {@code light-4j-config-dir}
  * first, then classpath {@code config/}; {@code .yml}, {@code .yaml}, {@code .json}; first hit wins.
- * Thread-safe; parsed files are cached per name.
+ * Thread-safe; parsed files are cached per name for the loader's life ({@link #reread()} gives a
+ * loader that reads them again).
  */
 public final class ConfigLoader {
   public static final String CONFIG_DIR_PROPERTY = "light-4j-config-dir";
@@ -52,6 +53,24 @@ public final class ConfigLoader {
     this.env = b.env;
     this.embedding = b.embedding;
     this.overrides = new LinkedHashMap<>(b.overrides); // values may be null, so no Map.copyOf
+  }
+
+  /** A copy for {@link #reread()}: the same sources, nothing read yet. */
+  private ConfigLoader(ConfigLoader from) {
+    this.configDirs = from.configDirs;
+    this.classLoader = from.classLoader;
+    this.env = from.env;
+    this.embedding = from.embedding;
+    this.overrides = from.overrides;
+  }
+
+  /**
+   * A loader with the same config dirs, class loader, environment, embedding values and overrides
+   * that has read nothing yet: what a configuration reload reads through, so every file (values.yml
+   * included) comes fresh from disk. This loader's cache is left as it is.
+   */
+  public ConfigLoader reread() {
+    return new ConfigLoader(this);
   }
 
   public static Builder builder() {

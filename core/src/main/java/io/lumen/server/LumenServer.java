@@ -24,14 +24,18 @@ import java.util.concurrent.ExecutorService;
 
 /**
  * The Undertow server of one service, built from {@link ServerConfig}. {@link #start} opens the
- * listeners; {@link #stop} drains in-flight requests for up to {@code shutdownGracefulPeriod}, runs
- * the shutdown hooks and closes everything. Both are idempotent and thread-safe.
+ * listeners; {@link #replaceRoot} swaps the service's root handler while it serves (a configuration
+ * reload); {@link #stop} drains in-flight requests (on every root still running some) for up to
+ * {@code shutdownGracefulPeriod}, runs the shutdown hooks and closes everything. Thread-safe;
+ * stop is idempotent.
  *
- * <p>In front of the service's handler every request passes the root handlers, in this order:
- * {@link InFlightRequests} (graceful shutdown), the {@code Server} header when configured,
- * {@link Http2StreamLimit}, {@link ProtocolGuard} and {@link RequestBodies}. Undertow itself closes
- * a connection whose request line and headers take longer than {@code requestHeaderTimeout}
- * (its {@code REQUEST_PARSE_TIMEOUT}).
+ * <p>Every request passes the root handlers, in this order: the {@code Server} header when
+ * configured, {@link Http2StreamLimit}, {@link ProtocolGuard}, {@link RequestBodies}, then
+ * {@link InFlightRequests} (the current root of the service, the in-flight counts, the drain's
+ * refusals). The guards are built once in front of the root switch, so a root that
+ * {@link #replaceRoot} puts in is guarded exactly as the first. Undertow itself closes a connection
+ * whose request line and headers take longer than {@code requestHeaderTimeout} (its
+ * {@code REQUEST_PARSE_TIMEOUT}).
  */
 public final class LumenServer {
     private static final Logger LOG = LoggerFactory.getLogger(LumenServer.class);
@@ -44,7 +48,7 @@ public final class LumenServer {
     private final ExecutorService blockingExecutor;
     private Undertow undertow;
     private InFlightRequests graceful;
-    private boolean stopped;
+    private volatile boolean stopped; // written under the monitor
 
     /**
      * @param errors writes the error JSON of the root handlers' refusals (503 while draining, 408,
@@ -102,12 +106,13 @@ public final class LumenServer {
         }
     }
 
-    /** Binds the listeners with {@code root} behind graceful shutdown; readiness turns true. */
+    /** Binds the listeners with {@code root} behind the root guards and graceful shutdown; readiness turns true. */
     public synchronized void start(HttpHandler root) {
         if (undertow != null || stopped) {
             throw new IllegalStateException("a server starts once");
         }
-        HttpHandler handler = new RequestBodies(root, config.maxTransferFileSize(), config.requestBodyIdleTimeout());
+        graceful = new InFlightRequests(root, errors);
+        HttpHandler handler = new RequestBodies(graceful, config.maxTransferFileSize(), config.requestBodyIdleTimeout());
         handler = new ProtocolGuard(handler, errors);
         if (config.enableHttp2()) {
             handler = new Http2StreamLimit(handler, config.http2MaxConcurrentStreams());
@@ -115,8 +120,7 @@ public final class LumenServer {
         if (!config.serverString().isEmpty()) {
             handler = new ServerHeaderHandler(SERVER, config.serverString(), handler);
         }
-        graceful = new InFlightRequests(handler, errors);
-        Undertow u = builder().setHandler(graceful).build();
+        Undertow u = builder().setHandler(handler).build();
         try {
             u.start();
         } catch (RuntimeException e) {
@@ -127,6 +131,26 @@ public final class LumenServer {
         readiness.set(Readiness.State.READY);
         LOG.info("{} ({}) listening on {}; blocking handlers run on {}", config.serviceId(), config.environment(),
                 listenerUris(), BlockingExecutors.describe(blockingExecutor, config.workerThreads()));
+    }
+
+    /**
+     * Sends the requests that arrive from now on to {@code root} (a reloaded configuration's);
+     * requests already running finish on the previous root. The swap is one volatile write beneath
+     * the root guards, which stay as they are: no request waits for it and none is refused.
+     *
+     * @return the previous root, to wait on before closing what it uses
+     * @throws IllegalStateException before {@link #start} or once {@link #stop} began
+     */
+    public RetiredRoot replaceRoot(HttpHandler root) {
+        if (stopped) { // without the monitor: stop holds it through shutdownDelay and the drain
+            throw new IllegalStateException("the server is stopping");
+        }
+        synchronized (this) {
+            if (undertow == null || stopped) {
+                throw new IllegalStateException(stopped ? "the server is stopping" : "the server has not started");
+            }
+            return graceful.replace(root);
+        }
     }
 
     private Undertow.Builder builder() {

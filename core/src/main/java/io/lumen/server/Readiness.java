@@ -75,6 +75,7 @@ public final class Readiness {
     public final class Dependency {
         private final String name;
         private boolean available; // guarded by this
+        private boolean removed; // guarded by this
 
         private Dependency(String name, boolean available) {
             this.name = name;
@@ -89,14 +90,29 @@ public final class Readiness {
             return available;
         }
 
-        /** Reports the dependency's state; returns true when that changed it. */
+        /** Reports the dependency's state; returns true when that changed it. Ignored once removed. */
         public synchronized boolean available(boolean now) {
-            if (available == now) {
+            if (available == now || removed) {
                 return false;
             }
             available = now;
             unavailable.addAndGet(now ? -1 : 1);
             return true;
+        }
+
+        /**
+         * Readiness no longer depends on this (its owner closed: a pool of a configuration that a
+         * reload replaced); idempotent.
+         */
+        public synchronized void remove() {
+            if (removed) {
+                return;
+            }
+            removed = true;
+            dependencies.remove(this);
+            if (!available) {
+                unavailable.decrementAndGet();
+            }
         }
 
         @Override

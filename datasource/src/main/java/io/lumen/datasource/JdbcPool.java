@@ -76,6 +76,7 @@ public final class JdbcPool {
     }
 
     void close() {
+        health.remove(); // a reload's new pool of the same name registers its own
         dataSource.close();
     }
 

@@ -15,7 +15,10 @@ import java.util.Map;
 import java.util.concurrent.Executor;
 import java.util.function.Supplier;
 
-/** The one {@link ServiceContext} of a running service. */
+/**
+ * The {@link ServiceContext} of one configuration generation of a service: one at startup, a new one
+ * per reload. Thread-safe.
+ */
 final class DefaultServiceContext implements ServiceContext {
     private final ConfigLoader config;
     private final ServerConfig server;
@@ -71,10 +74,40 @@ final class DefaultServiceContext implements ServiceContext {
         }
     }
 
+    /** The shared object of {@code type}, or {@code null}: creates nothing. */
+    Object peek(Class<?> type) {
+        synchronized (shared) {
+            return shared.get(type);
+        }
+    }
+
+    /**
+     * Stops owning the shared object of {@code type} (a reload's next generation takes it over), so
+     * {@link #closeShared()} leaves it open; false when this context did not own it.
+     */
+    boolean release(Class<?> type) {
+        synchronized (shared) {
+            Object value = shared.get(type);
+            if (value == null || provided.get(type) == value) {
+                return false;
+            }
+            provided.put(type, value);
+            return true;
+        }
+    }
+
+    /** Starts owning the preset object of {@code type} (handed over by the previous generation). */
+    void adopt(Class<?> type) {
+        synchronized (shared) {
+            provided.remove(type);
+        }
+    }
+
     /**
      * Closes every shared object that is {@link AutoCloseable} (pools, clients, health checkers),
      * newest first, so an object closes before what it was built on (a store before its pool),
-     * except those the embedding application provided (it closes its own); called once at stop.
+     * except those the embedding application provided (it closes its own) or this generation handed
+     * over to the next; called when the service stops, or when a reload retired this generation.
      */
     void closeShared() {
         List<Object> objects = new ArrayList<>();

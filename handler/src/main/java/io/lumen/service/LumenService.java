@@ -7,6 +7,10 @@ import io.lumen.server.LumenServer;
 import io.lumen.server.Readiness;
 import io.lumen.server.ServerConfig;
 import io.lumen.server.ServiceContext;
+import io.lumen.service.reload.ConfigReloads;
+import io.lumen.service.reload.ReloadRefused;
+import io.lumen.service.reload.ReloadReport;
+import io.lumen.service.reload.Reloader;
 import io.lumen.status.ErrorResponder;
 import io.lumen.status.StatusCatalogue;
 
@@ -18,7 +22,9 @@ import java.util.function.UnaryOperator;
 /**
  * One Lumen service: a {@link ServiceAssembly} ({@code server.yml}, the status catalogue,
  * {@code handler.yml}) behind its own Undertow server. Startup: config, status codes, startup hooks, handlers and routes, then
- * the listeners open and readiness turns true. {@link #stop()} drains gracefully.
+ * the listeners open and readiness turns true. {@link #reload()} (or {@code POST /adm/reload}, or a
+ * config file change with reload.yml {@code watch: true}) replaces everything but the server with a
+ * new generation built from the config files as they are now. {@link #stop()} drains gracefully.
  *
  * <pre>{@code
  * LumenService service = LumenService.start(ConfigLoader.fromSystem());
@@ -27,11 +33,11 @@ import java.util.function.UnaryOperator;
  * }</pre>
  */
 public final class LumenService implements AutoCloseable {
-    private final ServiceAssembly assembly;
+    private final Reloader reloader;
     private final LumenServer server;
 
-    private LumenService(ServiceAssembly assembly, LumenServer server) {
-        this.assembly = assembly;
+    private LumenService(Reloader reloader, LumenServer server) {
+        this.reloader = reloader;
         this.server = server;
     }
 
@@ -45,7 +51,8 @@ public final class LumenService implements AutoCloseable {
 
     /**
      * As {@link #start(ConfigLoader)}, with {@code adjust} applied to the bound server.yml first:
-     * how the test kit puts every listener on a free port whatever the files say.
+     * how the test kit puts every listener on a free port whatever the files say. A reload applies
+     * it to the server.yml it reads too, before comparing that with the running one.
      */
     public static LumenService start(ConfigLoader config, UnaryOperator<ServerConfig> adjust) {
         ServerConfig serverConfig = adjust.apply(config.load("server", ServerConfig.class));
@@ -53,21 +60,31 @@ public final class LumenService implements AutoCloseable {
         // one error writer for the root handlers' refusals (413, 408, the drain's 503) and the chain's errors
         ErrorResponder errors = new ErrorResponder(StatusCatalogue.load(config));
         LumenServer server = new LumenServer(serverConfig, config, readiness, errors);
+        Reloader reloader = new Reloader(loader -> adjust.apply(loader.load("server", ServerConfig.class)));
         ServiceAssembly assembly = ServiceAssembly.builder(config)
                 .server(serverConfig)
                 .errors(errors)
                 .readiness(readiness)
                 .blockingExecutor(server.blockingExecutor())
+                .share(ConfigReloads.class, reloader)
                 .build();
+        try {
+            reloader.serve(assembly, server::replaceRoot); // reads reload.yml: a mistake there stops startup too
+        } catch (RuntimeException e) {
+            reloader.stopReloads();
+            assembly.close();
+            throw e;
+        }
         try {
             server.start(assembly.root());
         } catch (RuntimeException e) {
+            reloader.stopReloads();
             server.stop(assembly.context());
             assembly.close();
             throw new IllegalStateException("cannot open the listeners (" + listeners(serverConfig) + "): "
                     + rootMessage(e), e);
         }
-        return new LumenService(assembly, server);
+        return new LumenService(reloader, server);
     }
 
     private static String listeners(ServerConfig c) {
@@ -89,12 +106,36 @@ public final class LumenService implements AutoCloseable {
         return root.getMessage() == null ? root.toString() : root.getMessage();
     }
 
+    /** The context of the generation serving now (a reload replaces it). */
     public ServiceContext context() {
-        return assembly.context();
+        return reloader.current().context();
     }
 
+    /** The router of the generation serving now. */
     public RouterHandler router() {
-        return assembly.router();
+        return reloader.current().router();
+    }
+
+    /**
+     * Reloads the configuration (as {@code POST /adm/reload} does) and waits for the outcome.
+     *
+     * @return what changed; the new generation serves
+     * @throws ReloadRefused why the running generation keeps serving
+     */
+    public ReloadReport reload() {
+        try {
+            return reloader.reload("LumenService.reload()").join();
+        } catch (java.util.concurrent.CompletionException e) {
+            if (e.getCause() instanceof RuntimeException r) {
+                throw r;
+            }
+            throw e;
+        }
+    }
+
+    /** The number of the configuration generation serving now: 1 at startup, one more per reload. */
+    public long generation() {
+        return reloader.generation();
     }
 
     /** The bound HTTP port, or -1. */
@@ -123,13 +164,18 @@ public final class LumenService implements AutoCloseable {
     }
 
     public Readiness.State state() {
-        return assembly.context().readiness().state();
+        return context().readiness().state();
     }
 
-    /** Graceful stop; idempotent. */
+    /**
+     * Graceful stop; idempotent. Reloads stop first; the drain waits for requests of every
+     * generation; the shutdown hooks get the current generation's context; then every generation's
+     * shared objects close.
+     */
     public void stop() {
-        server.stop(assembly.context());
-        assembly.close();
+        reloader.stopReloads();
+        server.stop(reloader.current().context());
+        reloader.closeGenerations();
     }
 
     @Override

@@ -16,10 +16,17 @@ import io.lumen.status.ErrorResponder;
 import io.lumen.status.StatusCatalogue;
 import io.undertow.server.HttpHandler;
 
+import io.micrometer.core.instrument.MeterRegistry;
+
+import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.Executor;
+import java.util.function.BiFunction;
 import java.util.function.UnaryOperator;
 
 /**
@@ -27,7 +34,11 @@ import java.util.function.UnaryOperator;
  * readiness, the {@link ServiceContext}, the startup hooks and handler.yml's router behind the
  * last-resort error guard. {@link LumenService} puts it behind its own Undertow server; an
  * application with a server of its own (the Spring Boot starter) puts {@link #root()} in front of
- * its handler. Built once at startup on one thread; the result is thread-safe.
+ * its handler. Built once per configuration generation on one thread; the result is thread-safe.
+ *
+ * <p>A configuration reload {@link #rebuild}s the next generation from the same settings and a
+ * fresh read of the config files, then {@link #handOver}s to it the shared objects that outlive a
+ * reload (the meter registry by default).
  *
  * <p>Errors: config problems throw {@link ConfigException} ({@code file:line: key: problem}); when
  * building fails after handlers shared closeable objects, those are closed first.
@@ -37,13 +48,15 @@ public final class ServiceAssembly implements AutoCloseable {
     private final RouterHandler router;
     private final HttpHandler root;
     private final Optional<ConfigFile> handlerFile;
+    private final Recipe recipe;
 
     private ServiceAssembly(DefaultServiceContext context, RouterHandler router, HttpHandler root,
-                            Optional<ConfigFile> handlerFile) {
+                            Optional<ConfigFile> handlerFile, Recipe recipe) {
         this.context = context;
         this.router = router;
         this.root = root;
         this.handlerFile = handlerFile;
+        this.recipe = recipe;
     }
 
     public static Builder builder(ConfigLoader config) {
@@ -69,10 +82,94 @@ public final class ServiceAssembly implements AutoCloseable {
         return handlerFile;
     }
 
+    /**
+     * Builds the next generation of this service: every builder setting of this one, the config read
+     * through {@code config} (a {@link ConfigLoader#reread()} of this one's), startup hooks run again
+     * with the new context, new handlers, new shared objects, except those that outlive a reload
+     * ({@link Builder#keepOnReload}), which the new one gets as this one's instances. This assembly
+     * keeps serving and owning everything until {@link #handOver}. The new generation's error writer is
+     * its own, over the status catalogue as the files are now ({@code app-status.yml} reloads); a
+     * writer given to {@link Builder#errors} served the first generation only. Same errors as
+     * {@link Builder#build()}.
+     */
+    public ServiceAssembly rebuild(ConfigLoader config) {
+        Map<Class<?>, Object> kept = new LinkedHashMap<>();
+        for (Class<?> type : recipe.keep()) {
+            Object value = context.peek(type);
+            if (value != null && !recipe.shared().containsKey(type)) {
+                kept.put(type, value);
+            }
+        }
+        // the reload runs on a thread of its own: hooks and handlers load through the class loader of the first build
+        Thread thread = Thread.currentThread();
+        ClassLoader previous = thread.getContextClassLoader();
+        thread.setContextClassLoader(recipe.classLoader());
+        try {
+            return assemble(config, recipe, kept, null);
+        } finally {
+            thread.setContextClassLoader(previous);
+        }
+    }
+
+    /**
+     * Makes {@code next} (built by {@link #rebuild}) the owner of the objects it kept from this one:
+     * this assembly's {@link #close()} then leaves them open, {@code next}'s closes them. Called once
+     * {@code next} serves.
+     */
+    public void handOver(ServiceAssembly next) {
+        for (Class<?> type : recipe.keep()) {
+            Object value = context.peek(type);
+            if (value != null && next.context.peek(type) == value && context.release(type)) {
+                next.context.adopt(type);
+            }
+        }
+    }
+
     /** Closes the objects handlers shared through the context (pools, clients); idempotent. */
     @Override
     public void close() {
         context.closeShared();
+    }
+
+    /** Everything a builder was told, kept so that a reload builds the next generation the same way. */
+    private record Recipe(ServerConfig server, Readiness readiness, Executor blockingExecutor, HandlerFactory handlers,
+                          BiFunction<RouterHandler, ConfigLoader, RouterHandler> routes, ClassLoader classLoader,
+                          boolean handlerYmlOptional, Map<Class<?>, Object> shared, Set<Class<?>> keep) {
+    }
+
+    /**
+     * @param given the caller's error writer (first generation only), or null: one over the catalogue
+     *              read through {@code config}, so a reload answers with app-status.yml as it is now
+     */
+    private static ServiceAssembly assemble(ConfigLoader config, Recipe recipe, Map<Class<?>, Object> kept,
+                                            ErrorResponder given) {
+        config.find("values"); // read even when no placeholder needs it: a broken values.yml is an error now, not later
+        ServerConfig serverConfig = recipe.server() != null ? recipe.server() : config.load("server", ServerConfig.class);
+        ErrorResponder errors = given != null ? given : new ErrorResponder(StatusCatalogue.load(config));
+        DefaultServiceContext context = new DefaultServiceContext(config, serverConfig, errors.catalogue(), errors,
+                recipe.readiness(), recipe.blockingExecutor());
+        recipe.shared().forEach(context::preset);
+        kept.forEach(context::preset);
+        ClassLoader cl = recipe.classLoader();
+        try {
+            LumenServer.runStartupHooks(context);
+            Optional<ConfigFile> handlerFile = config.find("handler");
+            if (handlerFile.isEmpty() && !recipe.handlerYmlOptional()) {
+                throw new ConfigException("handler.yml", 0, null, "not found in the config dirs "
+                        + config.configDirs() + " or classpath config/: it declares the routes");
+            }
+            ErrorGuard guard = new ErrorGuard(errors);
+            RouterHandler built = handlerFile.isPresent()
+                    ? HandlerChains.build(handlerFile.get(), handlerFile.get().bind(HandlerConfig.class), context,
+                            guard, cl, recipe.handlers())
+                    : new RouterHandler(Router.builder().build(), null, errors);
+            RouterHandler router = recipe.routes().apply(built, config);
+            guard.next(router);
+            return new ServiceAssembly(context, router, guard, handlerFile, recipe);
+        } catch (RuntimeException | LinkageError e) {
+            context.closeShared(); // e.g. a proxy's health checker started before a later handler failed
+            throw e;
+        }
     }
 
     /** Configures one assembly; every setting has the standalone service's default. */
@@ -83,10 +180,11 @@ public final class ServiceAssembly implements AutoCloseable {
         private Readiness readiness;
         private Executor blockingExecutor;
         private HandlerFactory handlers = HandlerFactory.NONE;
-        private UnaryOperator<RouterHandler> routes = UnaryOperator.identity();
+        private BiFunction<RouterHandler, ConfigLoader, RouterHandler> routes = (r, c) -> r;
         private ClassLoader classLoader;
         private boolean handlerYmlOptional;
         private final Map<Class<?>, Object> shared = new LinkedHashMap<>();
+        private final Set<Class<?>> keep = new LinkedHashSet<>(List.of(MeterRegistry.class));
 
         private Builder(ConfigLoader config) {
             this.config = config;
@@ -101,7 +199,9 @@ public final class ServiceAssembly implements AutoCloseable {
         /**
          * The error writer (and its status catalogue) the caller's server also answers with, so its
          * root handlers' refusals and the chain's errors share one catalogue; default: one over the
-         * catalogue loaded from the config ({@code status.yml} + {@code app-status.yml}).
+         * catalogue loaded from the config ({@code status.yml} + {@code app-status.yml}). A reload's
+         * generation loads its own from the files as they are then; the caller's root handlers keep
+         * this one (they answer framework codes only, which app-status.yml cannot redefine).
          */
         public Builder errors(ErrorResponder errors) {
             this.errors = errors;
@@ -128,6 +228,12 @@ public final class ServiceAssembly implements AutoCloseable {
 
         /** Adapts the built router (marks routes, sets a fallback) before the error guard is put in front. */
         public Builder routes(UnaryOperator<RouterHandler> adjust) {
+            this.routes = (r, c) -> adjust.apply(r);
+            return this;
+        }
+
+        /** As {@link #routes(UnaryOperator)}, with the config the routes were read through (a reload's own). */
+        public Builder routes(BiFunction<RouterHandler, ConfigLoader, RouterHandler> adjust) {
             this.routes = adjust;
             return this;
         }
@@ -144,41 +250,34 @@ public final class ServiceAssembly implements AutoCloseable {
             return this;
         }
 
-        /** Puts {@code value} into the context's shared objects before any hook or handler asks for {@code type}. */
+        /**
+         * Puts {@code value} into the context's shared objects before any hook or handler asks for
+         * {@code type}; the caller owns it (it is never closed here) and every reloaded generation gets it too.
+         */
         public <T> Builder share(Class<T> type, T value) {
             shared.put(type, type.cast(value));
             return this;
         }
 
+        /**
+         * Shared objects of these types outlive a configuration reload: the next generation gets the
+         * same instance instead of creating one, and it is closed only with the last generation.
+         * {@link MeterRegistry} is always kept (counters continue, JVM meters are bound once).
+         */
+        public Builder keepOnReload(Class<?>... types) {
+            keep.addAll(List.of(types));
+            return this;
+        }
+
         /** Runs the startup hooks and builds the routes. */
         public ServiceAssembly build() {
-            ServerConfig serverConfig = server != null ? server : config.load("server", ServerConfig.class);
-            ErrorResponder errors = this.errors != null ? this.errors : new ErrorResponder(StatusCatalogue.load(config));
-            DefaultServiceContext context = new DefaultServiceContext(config, serverConfig, errors.catalogue(), errors,
-                    readiness != null ? readiness : new Readiness(), blockingExecutor);
-            shared.forEach(context::preset);
             ClassLoader cl = classLoader != null ? classLoader
                     : Optional.ofNullable(Thread.currentThread().getContextClassLoader())
                             .orElse(ServiceAssembly.class.getClassLoader());
-            try {
-                LumenServer.runStartupHooks(context);
-                Optional<ConfigFile> handlerFile = config.find("handler");
-                if (handlerFile.isEmpty() && !handlerYmlOptional) {
-                    throw new ConfigException("handler.yml", 0, null, "not found in the config dirs "
-                            + config.configDirs() + " or classpath config/: it declares the routes");
-                }
-                ErrorGuard guard = new ErrorGuard(errors);
-                RouterHandler built = handlerFile.isPresent()
-                        ? HandlerChains.build(handlerFile.get(), handlerFile.get().bind(HandlerConfig.class), context,
-                                guard, cl, handlers)
-                        : new RouterHandler(Router.builder().build(), null, errors);
-                RouterHandler router = routes.apply(built);
-                guard.next(router);
-                return new ServiceAssembly(context, router, guard, handlerFile);
-            } catch (RuntimeException e) {
-                context.closeShared(); // e.g. a proxy's health checker started before a later handler failed
-                throw e;
-            }
+            Recipe recipe = new Recipe(server, readiness != null ? readiness : new Readiness(), blockingExecutor,
+                    handlers, routes, cl, handlerYmlOptional, Collections.unmodifiableMap(new LinkedHashMap<>(shared)),
+                    Set.copyOf(keep));
+            return assemble(config, recipe, Map.of(), errors);
         }
     }
 }

@@ -98,6 +98,21 @@ class PetstoreEmbeddedTest {
     }
 
     @Test
+    void reloadingTheConfigurationNeedsATokenWithTheAdminScope(URI base) throws Exception {
+        HttpRequest.Builder post = HttpRequest.newBuilder(base.resolve("/adm/reload")).POST(HttpRequest.BodyPublishers.noBody());
+        HttpResponse<String> anonymous = sendWithoutToken(post.copy().build());
+        assertEquals(401, anonymous.statusCode(), anonymous.body());
+        HttpResponse<String> client = send(post.copy().build()); // read:pets write:pets
+        assertEquals(403, client.statusCode(), client.body());
+        assertTrue(client.body().contains("\"code\":\"ERR10005\""), client.body());
+        HttpResponse<String> admin = send(post.copy().header("Authorization", "Bearer " + mint(60, "admin")).build());
+        assertEquals(200, admin.statusCode(), "an admin token from the local host may: " + admin.body());
+        assertTrue(admin.body().contains("\"generation\":"), admin.body());
+        assertEquals(200, send(HttpRequest.newBuilder(base.resolve("/v1/pets")).build()).statusCode(),
+                "the reloaded generation serves");
+    }
+
+    @Test
     void businessRequestsWithoutATokenAre401AndAdminEndpointsNeedNone(URI base) throws Exception {
         HttpResponse<String> r = sendWithoutToken(HttpRequest.newBuilder(base.resolve("/v1/pets")).build());
         assertEquals(401, r.statusCode());

@@ -22,9 +22,12 @@ public final class ProjectFiles {
     /** Names handler.yml already uses: a handler alias must not shadow them. */
     private static final Set<String> TAKEN_ALIASES = Set.of("audit", "body", "correlation", "cors", "exception", "header",
             "health", "info", "limit", "liveness", "logger", "metrics", "prometheus", "readiness", "proxy", "security",
-            "specification", "specui", "specyaml", "validator", "default", "open", "admin");
+            "specification", "specui", "specyaml", "validator", "default", "open", "admin", "adminChange", "reload");
     private static final String CHAIN_HEAD = "exception, metrics, correlation, specification";
     private static final String CHAIN_TAIL = "body, audit, validator";
+    /** The chain of admin routes that change state: audited, and behind a token with the admin scope when secured. */
+    private static final String ADMIN_CHANGE_SECURED = "exception, correlation, security, audit";
+    private static final String ADMIN_CHANGE_OPEN = "exception, correlation, audit";
 
     private final OpenApiSpec spec;
     private final GeneratorOptions options;
@@ -64,19 +67,23 @@ public final class ProjectFiles {
             routes.add(op.operation().method() + " " + op.operation().template());
         }
         List<Map<String, String>> admin = new ArrayList<>();
-        for (String[] r : new String[][] {{"/health", "health"}, {"/spec.yaml", "admin, specyaml"},
-                {"/specui.html", "admin, specui"}, {"/specui/*", "admin, specui"}, {"/adm/server/info", "admin, info"}}) {
-            if (routes.contains("GET " + r[0])) {
-                diagnostics.warn("/paths", "the spec has its own GET " + r[0] + ", so the admin route is left out");
+        // POST /adm/reload changes state: the adminChange chain (a token with the admin scope when secured,
+        // security.yml routeScopes), and only from loopback unless reload.yml allowedFrom says otherwise
+        for (String[] r : new String[][] {{"GET", "/health", "health"}, {"GET", "/spec.yaml", "admin, specyaml"},
+                {"GET", "/specui.html", "admin, specui"}, {"GET", "/specui/*", "admin, specui"},
+                {"GET", "/adm/server/info", "admin, info"}, {"POST", "/adm/reload", "adminChange, reload"}}) {
+            if (routes.contains(r[0] + " " + r[1])) {
+                diagnostics.warn("/paths", "the spec has its own " + r[0] + " " + r[1] + ", so the admin route is left out");
                 continue;
             }
-            admin.add(Map.of("path", r[0], "exec", r[1]));
+            admin.add(Map.of("method", r[0], "path", r[1], "exec", r[2]));
         }
         m.put("operations", ops);
         m.put("admin", admin);
         m.put("basePath", spec.basePath().isEmpty() ? "/" : spec.basePath());
         m.put("defaultChain", CHAIN_HEAD + (secured ? ", security, " : ", ") + CHAIN_TAIL);
         m.put("openChain", CHAIN_HEAD + ", " + CHAIN_TAIL);
+        m.put("adminChangeChain", secured ? ADMIN_CHANGE_SECURED : ADMIN_CHANGE_OPEN);
         return GeneratedFile.text(Layout.GENERATED_RESOURCES + "/config/handler.yml", Templates.render("handler.yml.mustache", m),
                 GeneratedFile.Owner.GENERATED);
     }

@@ -2,7 +2,6 @@ package io.lumen.datasource.pool;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
-import com.zaxxer.hikari.metrics.micrometer.MicrometerMetricsTrackerFactory;
 import io.lumen.config.ConfigException;
 import io.lumen.config.ConfigFile;
 import io.lumen.datasource.JdbcUrls;
@@ -82,7 +81,7 @@ public final class PoolFactory {
         if (s.schema() != null) h.setSchema(s.schema());
         if (s.registerMbeans() != null) h.setRegisterMbeans(s.registerMbeans());
         if (registry != null && config.metrics()) {
-            h.setMetricsTrackerFactory(new MicrometerMetricsTrackerFactory(registry));
+            h.setMetricsTrackerFactory(new PoolMeters(registry)); // safe when a reload reopens the pool
         }
         return h;
     }

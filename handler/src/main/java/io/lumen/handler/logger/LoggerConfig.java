@@ -1,5 +1,7 @@
 package io.lumen.handler.logger;
 
+import io.lumen.handler.address.AddressRanges;
+
 import java.util.List;
 
 /**
@@ -12,11 +14,9 @@ import java.util.List;
  *                    scope in front of the route (docs/middleware-observability.md)
  */
 public record LoggerConfig(Boolean enabled, List<String> changesFrom) {
-    static final List<String> LOOPBACK = List.of("127.0.0.0/8", "::1/128");
-
     public LoggerConfig {
         enabled = enabled == null || enabled;
-        changesFrom = changesFrom == null ? LOOPBACK : List.copyOf(changesFrom);
+        changesFrom = changesFrom == null ? AddressRanges.LOOPBACK : List.copyOf(changesFrom);
         AddressRanges.parse("changesFrom", changesFrom); // fails startup on a bad entry
     }
 

@@ -1,6 +1,7 @@
 package io.lumen.handler.logger;
 
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
+import io.lumen.handler.address.AddressRanges;
 import io.lumen.handler.body.JsonProblems;
 import io.lumen.server.RequestBodies;
 import com.fasterxml.jackson.core.type.TypeReference;
@@ -17,7 +18,6 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
-import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
 import java.util.List;
 
@@ -96,8 +96,7 @@ public final class LoggerHandler implements HttpHandler {
 
     /** The socket's peer, not a forwarded-for header a client could set. */
     private boolean allowedToChange(HttpServerExchange exchange) {
-        return exchange.getConnection().getPeerAddress() instanceof InetSocketAddress peer && peer.getAddress() != null
-                && changesFrom.contains(peer.getAddress());
+        return changesFrom.containsPeerOf(exchange);
     }
 
     private void change(HttpServerExchange exchange, byte[] body) {

@@ -5,6 +5,7 @@ import io.lumen.config.ConfigLoader;
 import io.lumen.handler.config.HandlerConfig;
 import io.lumen.handler.router.Route;
 import io.lumen.server.BlockingExecutors;
+import io.lumen.server.InFlightRequests;
 import io.lumen.server.LumenServer;
 import io.lumen.server.ProtocolGuard;
 import io.lumen.server.Readiness;
@@ -12,6 +13,10 @@ import io.lumen.server.RequestBodies;
 import io.lumen.server.ServerConfig;
 import io.lumen.server.ServiceContext;
 import io.lumen.service.ServiceAssembly;
+import io.lumen.service.reload.ConfigReloads;
+import io.lumen.service.reload.ReloadReport;
+import io.lumen.service.reload.Reloader;
+import io.lumen.status.ErrorResponder;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.undertow.server.HttpHandler;
 import org.slf4j.Logger;
@@ -27,6 +32,7 @@ import org.springframework.core.env.Environment;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 
 /**
@@ -35,7 +41,10 @@ import java.util.concurrent.ExecutorService;
  * follows the context's lifecycle. Readiness turns {@code READY} after the web server started and
  * {@code DRAINING} just before Spring's graceful shutdown drains requests (Lumen-answered ones
  * included: they pass the same Undertow server); at close the shutdown hooks run and shared
- * objects close. Nothing is static: two contexts in one JVM each have their own.
+ * objects close. Nothing is static: two contexts in one JVM each have their own. A configuration
+ * reload ({@code POST /adm/reload} with the {@code reload} handler, {@link #reload()}, or reload.yml
+ * {@code watch}) rebuilds Lumen's part (config, hooks, handlers, routes) as a standalone service does;
+ * handler beans stay the same beans.
  *
  * <p>Config errors fail the context's refresh with a {@link io.lumen.config.ConfigException}
  * ({@code file:line: key: problem}).
@@ -49,7 +58,7 @@ public final class LumenEmbedding implements SmartInitializingSingleton, SmartLi
     private final SpringHandoff handoff;
     private final ObjectProvider<MeterRegistry> meters;
     private final Readiness readiness = new Readiness();
-    private volatile ServiceAssembly assembly;
+    private final Reloader reloader = new Reloader(loader -> loader.load("server", ServerConfig.class));
     private volatile HttpHandler root;
     private volatile boolean running;
     private ExecutorService blockingExecutor; // set and shut down on the context's own thread
@@ -88,7 +97,6 @@ public final class LumenEmbedding implements SmartInitializingSingleton, SmartLi
         ConfigLoader config = lb.build();
         configDirs = config.configDirs();
         ServerConfig server = config.load("server", ServerConfig.class);
-        HandlerConfig handlerConfig = config.find("handler").map(f -> f.bind(HandlerConfig.class)).orElse(null);
         SpringHandlerFactory factory = new SpringHandlerFactory(beans);
         blockingExecutor = BlockingExecutors.choose(server.blockingExecutor());
         ServiceAssembly.Builder b = ServiceAssembly.builder(config)
@@ -99,20 +107,33 @@ public final class LumenEmbedding implements SmartInitializingSingleton, SmartLi
                 .handlers(factory)
                 // without any configured dir a missing handler.yml means "no routes yet"; with one it is a mistake
                 .handlerYmlOptional(!dirs.explicit() && configDirs.isEmpty())
-                .routes(r -> MarkedRoutes.mark(r, handlerConfig, factory,
+                .share(ConfigReloads.class, reloader)
+                // the handler.yml of the generation being built (a reload reads its own)
+                .routes((r, loader) -> MarkedRoutes.mark(r,
+                        loader.find("handler").map(f -> f.bind(HandlerConfig.class)).orElse(null), factory,
                         settings.unmatchedToSpring() ? handoff : null));
         MeterRegistry registry = meters.getIfUnique();
         if (registry != null) {
             b.share(MeterRegistry.class, registry);
         }
+        ServiceAssembly assembly;
         try {
             assembly = b.build();
         } catch (RuntimeException e) {
             shutdownExecutor();
             throw e;
         }
+        // counts requests per configuration generation, so a reload closes the old one only once idle
+        InFlightRequests roots = new InFlightRequests(assembly.root(), assembly.context().errors());
+        try {
+            reloader.serve(assembly, roots::replace);
+        } catch (RuntimeException e) {
+            assembly.close();
+            shutdownExecutor();
+            throw e;
+        }
         handoff.errors(assembly.context().errors());
-        root = guarded(assembly, server);
+        root = guarded(roots, server, assembly.context().errors());
         LOG.info("Lumen: {} routes from {}; unmatched requests go to {}; blocking handlers run on {}",
                 assembly.router().router().routes().size(),
                 assembly.handlerFile().map(ConfigFile::displayName).orElse("no handler.yml"),
@@ -131,11 +152,12 @@ public final class LumenEmbedding implements SmartInitializingSingleton, SmartLi
      * {@code server.undertow.max-http-post-size}), so a body Spring accepts is never refused here.
      * The 100 Continue is Undertow's servlet deployment's ({@code HttpContinueReadHandler}, around
      * this handler; one 100 goes out whoever sends it first). Listener options (header timeout,
-     * HTTP/2 streams) are Spring's server's: {@code server.undertow.options.server.*}.
+     * HTTP/2 streams) are Spring's server's: {@code server.undertow.options.server.*}. The guards sit
+     * in front of the generation switch, so every generation a reload puts in is guarded the same way.
      */
-    private static HttpHandler guarded(ServiceAssembly assembly, ServerConfig server) {
-        HttpHandler h = new RequestBodies(assembly.root(), 0, server.requestBodyIdleTimeout());
-        return new ProtocolGuard(h, assembly.context().errors());
+    private static HttpHandler guarded(HttpHandler generations, ServerConfig server, ErrorResponder errors) {
+        HttpHandler h = new RequestBodies(generations, 0, server.requestBodyIdleTimeout());
+        return new ProtocolGuard(h, errors);
     }
 
     /** Lumen's root handler, or {@code null} before the context finished refreshing. */
@@ -143,10 +165,15 @@ public final class LumenEmbedding implements SmartInitializingSingleton, SmartLi
         return root;
     }
 
-    /** The assembled service, or {@code null} before the context finished refreshing. */
+    /** The assembled service (its current configuration generation), or {@code null} before the context finished refreshing. */
     public ServiceContext context() {
-        ServiceAssembly a = assembly;
+        ServiceAssembly a = reloader.current();
         return a == null ? null : a.context();
+    }
+
+    /** Reloads Lumen's configuration (as {@code POST /adm/reload} does); completes with what changed. */
+    public CompletableFuture<ReloadReport> reload() {
+        return reloader.reload("LumenEmbedding.reload()");
     }
 
     public Readiness.State state() {
@@ -155,13 +182,13 @@ public final class LumenEmbedding implements SmartInitializingSingleton, SmartLi
 
     /** Every handler.yml route in declaration order; empty before the context finished refreshing. */
     public List<Route> routes() {
-        ServiceAssembly a = assembly;
+        ServiceAssembly a = reloader.current();
         return a == null ? List.of() : a.router().router().routes();
     }
 
     /** {@code spring}, {@code lumen} or {@code defaultHandlers}: who answers requests no route matches. */
     public String unmatched() {
-        ServiceAssembly a = assembly;
+        ServiceAssembly a = reloader.current();
         if (a == null || a.router().fallback() == handoff) {
             return "spring";
         }
@@ -170,7 +197,7 @@ public final class LumenEmbedding implements SmartInitializingSingleton, SmartLi
 
     /** Where handler.yml was found, if anywhere. */
     public Optional<String> handlerFile() {
-        ServiceAssembly a = assembly;
+        ServiceAssembly a = reloader.current();
         return a == null ? Optional.empty() : a.handlerFile().map(ConfigFile::displayName);
     }
 
@@ -181,7 +208,7 @@ public final class LumenEmbedding implements SmartInitializingSingleton, SmartLi
     @Override
     public void start() {
         running = true;
-        if (assembly != null) {
+        if (reloader.current() != null) {
             readiness.set(Readiness.State.READY);
         }
     }
@@ -189,6 +216,7 @@ public final class LumenEmbedding implements SmartInitializingSingleton, SmartLi
     @Override
     public void stop() {
         running = false;
+        reloader.stopReloads();
         if (readiness.state() == Readiness.State.READY) {
             readiness.set(Readiness.State.DRAINING);
         }
@@ -207,11 +235,12 @@ public final class LumenEmbedding implements SmartInitializingSingleton, SmartLi
 
     @Override
     public void destroy() {
-        ServiceAssembly a = assembly;
+        reloader.stopReloads();
+        ServiceAssembly a = reloader.current();
         if (a != null) {
             LumenServer.runShutdownHooks(a.context());
-            a.close();
         }
+        reloader.closeGenerations();
         shutdownExecutor();
         readiness.set(Readiness.State.STOPPED);
     }
