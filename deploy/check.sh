@@ -64,7 +64,8 @@ train() { # <name> <jar> <config dir> <port> <paths>
 # config/petstore/embedded last): the ConfigMap's values.yml replaces the image's whole, and the
 # petstore's route table is generated into the jar and shaped by values.yml's handler.* keys, so the
 # ConfigMap must carry them: the Deployment's probe and scrape paths answer, the API wants a token,
-# and changing log levels (POST /adm/logger, the adminChange chain) wants one too.
+# and the admin routes that change state (POST /adm/logger, POST /adm/reload: the adminChange chain)
+# want one too.
 # The Secret's placeholder certificate is replaced by the dev one.
 pod_config() {
   local out=target/deploy-check/petstore-pod port=$(( ${DEPLOY_PORT:-18780} + 2 )) jar=petstore-example/target/petstore.jar
@@ -89,8 +90,9 @@ PY
   done
   answers="$answers POST/adm/logger=$(curl -s -o /dev/null -w '%{http_code}' -H 'Content-Type: application/json' \
     -d '[{"name":"audit","level":"OFF"}]' "http://127.0.0.1:$port/adm/logger" || true)"
+  answers="$answers POST/adm/reload=$(curl -s -o /dev/null -w '%{http_code}' -X POST "http://127.0.0.1:$port/adm/reload" || true)"
   kill -TERM "$pid" 2>/dev/null; wait "$pid" 2>/dev/null
-  if [ "$answers" = " /health/readiness=200 /health/liveness=200 /prometheus=200 /v1/pets=401 POST/adm/logger=401" ]; then
+  if [ "$answers" = " /health/readiness=200 /health/liveness=200 /prometheus=200 /v1/pets=401 POST/adm/logger=401 POST/adm/reload=401" ]; then
     ok "pod config: the ConfigMap's values.yml routes$answers"
   else
     fail "pod config: got$answers (see $out/run.log)"
