@@ -93,7 +93,7 @@ LIGHT4J_DIR="$BENCH_DIR/light4j-petstore"
 LIGHT4J_JAR="$LIGHT4J_DIR/target/light4j-petstore.jar"
 SPRING_JAR="$BENCH_DIR/spring-backend/target/spring-backend.jar"
 PIPELINE_LUA="$BENCH_DIR/pipeline.lua"
-AUTH_LUA="$PROXY_DIR/auth-pipeline.lua"
+AUTH_LUA="$BENCH_DIR/auth-pipeline.lua"
 
 # --- validate the knobs --------------------------------------------------------
 bench_one_of FORWARDED_HEADERS 0 1

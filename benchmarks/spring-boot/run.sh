@@ -25,7 +25,7 @@ bench_at_least 1 DURATION ROUNDS WARMUP THREADS CONNECTIONS PIPELINE RATE RATE_C
 bench_words_in SECTIONS hello secured chain
 has() { [[ " $SECTIONS " == *" $1 "* ]]; }
 JAR="$BENCH_REPO_ROOT/spring-boot/example/target/lumen-spring-boot-example.jar"
-AUTH_LUA="$BENCH_DIR/spring-boot/auth-pipeline.lua"
+AUTH_LUA="$BENCH_DIR/auth-pipeline.lua"
 
 bench_find_java; bench_ensure_wrk
 if has secured; then bench_ensure_tools h2load:nghttp2-client; fi
