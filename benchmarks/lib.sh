@@ -172,6 +172,15 @@ bench_failures_md() {
   echo "Warm-up runs (discarded): $warmup non-2xx responses and socket errors in total."
 }
 
+# bench_finish_report <failed runs>: prints BENCH_REPORT and where it is; then, when runs failed,
+# stops the script with a non-zero status (after the report, so the figures are still there).
+bench_finish_report() {
+  echo
+  cat "$BENCH_REPORT"
+  bench_log "report written to $BENCH_REPORT"
+  (( $1 == 0 )) || bench_die "$1 measured run(s) had non-2xx responses or socket errors (see the report)"
+}
+
 # bench_summary <name> <key=value...>: the run's last line, "<name>-bench key=value ...": its headline
 # figures as words that a script, or `benchmarks/results.sh record --line`, can read. By convention
 # a ratio key names A_vs_B (A's figure over B's), <key>_min and <key>_max its per-round range and
@@ -633,6 +642,35 @@ bench_round_ratios() {
   while [[ "$1" != -- ]]; do a+=("$1"); shift; done
   shift
   for i in "${!a[@]}"; do bench_div "${a[$i]}" "${@:i+1:1}"; done
+}
+
+# bench_ratio <A req/s array> <B req/s array> [<A p99 array> <B p99 array>]: A against B over the
+# rounds (arrays by name, one value per round, NA for a failed run). Sets RATIO (median over median),
+# RATIO_MIN and RATIO_MAX (the range of the per-round ratios) and RATIO_P99 (p99 median over p99
+# median; NA without p99 arrays), each as %.3f or NA.
+bench_ratio() {
+  local -n __bench_a="$1" __bench_b="$2"
+  local rr
+  mapfile -t rr < <(bench_round_ratios "${__bench_a[@]}" -- "${__bench_b[@]}")
+  RATIO="$(bench_fmt '%.3f' "$(bench_div "$(bench_median "${__bench_a[@]}")" "$(bench_median "${__bench_b[@]}")")")"
+  RATIO_MIN="$(bench_fmt '%.3f' "$(bench_min "${rr[@]}")")"
+  RATIO_MAX="$(bench_fmt '%.3f' "$(bench_max "${rr[@]}")")"
+  RATIO_P99=NA
+  if (( $# == 4 )); then
+    local -n __bench_pa="$3" __bench_pb="$4"
+    RATIO_P99="$(bench_fmt '%.3f' "$(bench_div "$(bench_median "${__bench_pa[@]}")" "$(bench_median "${__bench_pb[@]}")")")"
+  fi
+}
+# bench_ratio_words <key>: the last ratio (bench_ratio) as summary words: <key>, <key>_min, <key>_max
+# and, when there is one, <key>_p99.
+bench_ratio_words() {
+  printf '%s\n' "$1=$RATIO" "$1_min=$RATIO_MIN" "$1_max=$RATIO_MAX"
+  [[ "$RATIO_P99" == NA ]] || printf '%s\n' "$1_p99=$RATIO_P99"
+}
+# bench_goal_met <ratio> <goal or ->: "yes" when the ratio is at least the goal, "**no**" when not,
+# "-" without a goal or a ratio.
+bench_goal_met() {
+  if [[ "$2" == - || "$1" == NA ]]; then echo -; else awk -v m="$1" -v g="$2" 'BEGIN { print (m >= g ? "yes" : "**no**") }'; fi
 }
 
 # bench_fmt <printf-format> <number>: formats a number, passing NA through.

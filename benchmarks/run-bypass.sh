@@ -151,16 +151,14 @@ declare -A MED=()
 for c in "${CLIST[@]}"; do mapfile -t v < <(values RPS "$c"); MED[$c]="$(bench_median "${v[@]}")"; done
 
 mb() { bench_fmt '%.1f' "$(bench_div "$1" 1024)"; }
-# ratio <a> <b>: sets RATIO (median / median), RATIO_MIN and RATIO_MAX (the per-round range) and
-# RATIO_P99 (p99 median over p99 median)
-ratio() {
-  local ca="$1" cb="$2" rr va vb pa pb
-  mapfile -t va < <(values RPS "$ca"); mapfile -t vb < <(values RPS "$cb")
-  mapfile -t rr < <(bench_round_ratios "${va[@]}" -- "${vb[@]}")
-  mapfile -t pa < <(values P99 "$ca"); mapfile -t pb < <(values P99 "$cb")
-  RATIO="$(bench_fmt '%.3f' "$(bench_div "${MED[$ca]}" "${MED[$cb]}")")"
-  RATIO_MIN="$(bench_fmt '%.3f' "$(bench_min "${rr[@]}")")"; RATIO_MAX="$(bench_fmt '%.3f' "$(bench_max "${rr[@]}")")"
-  RATIO_P99="$(bench_fmt '%.3f' "$(bench_div "$(bench_median "${pa[@]}")" "$(bench_median "${pb[@]}")")")"
+ratio() {  # ratio <a> <b>: bench_ratio of the two contenders' rounds (RATIO, RATIO_MIN, RATIO_MAX, RATIO_P99)
+  local va vb pa pb
+  # shellcheck disable=SC2034  # read by bench_ratio through their names
+  {
+    mapfile -t va < <(values RPS "$1"); mapfile -t vb < <(values RPS "$2")
+    mapfile -t pa < <(values P99 "$1"); mapfile -t pb < <(values P99 "$2")
+  }
+  bench_ratio va vb pa pb
 }
 ratio_lines() {  # ratio_lines <a> <b>: median/median and the per-round range
   ratio "$1" "$2"
@@ -171,7 +169,7 @@ for pair in lumen:undertow lumen:light4j light4j:undertow; do
   x="${pair%:*}"; y="${pair#*:}"
   if has "$x" && has "$y"; then
     ratio "$x" "$y"
-    SUMMARY+=("${x}_vs_$y=$RATIO" "${x}_vs_${y}_min=$RATIO_MIN" "${x}_vs_${y}_max=$RATIO_MAX" "${x}_vs_${y}_p99=$RATIO_P99")
+    mapfile -t -O "${#SUMMARY[@]}" SUMMARY < <(bench_ratio_words "${x}_vs_$y")
   fi
 done
 for c in "${CLIST[@]}"; do read -ra st <<<"${STARTUPS[$c]}"; SUMMARY+=("${c}_startup_ms=$(bench_fmt '%.0f' "$(bench_median "${st[@]}")")"); done
@@ -236,6 +234,4 @@ bench_wrk_cmd "$DURATION" -s "$LUA" "http://127.0.0.1:PORT" -- "$BENCH_PATH" "$P
   echo "\`$(bench_summary bypass "${SUMMARY[@]}")\`"
 } >"$BENCH_REPORT"
 
-echo
-cat "$BENCH_REPORT"
-bench_log "report written to $BENCH_REPORT"
+bench_finish_report 0   # a run with errors is counted in the report's "wrk errors", not left out

@@ -64,16 +64,14 @@ measure() {  # measure <name> <round>
 }
 bench_rounds 1 measure "${NAMES[@]}"   # rotated by r, round 1 starting with the second name: the order of the recorded runs
 LOAD1="$(bench_loadavg)"
-# ratio <name>: "<median / median of the bypass> <per-round min> <per-round max>"
-ratio() {
-  local a b rr
-  read -ra a <<<"${R[$1]}"; read -ra b <<<"${R[bypass]}"
-  mapfile -t rr < <(bench_round_ratios "${a[@]}" -- "${b[@]}")
-  echo "$(bench_fmt '%.3f' "$(bench_div "$(bench_median "${a[@]}")" "$(bench_median "${b[@]}")")")" \
-    "$(bench_fmt '%.3f' "$(bench_min "${rr[@]}")")" "$(bench_fmt '%.3f' "$(bench_max "${rr[@]}")")"
+ratio() {  # ratio <name>: bench_ratio of <name> against the bypass
+  local a b
+  # shellcheck disable=SC2034  # read by bench_ratio through their names
+  { read -ra a <<<"${R[$1]}"; read -ra b <<<"${R[bypass]}"; }
+  bench_ratio a b
 }
-read -r JWT_RATIO JWT_MIN JWT_MAX < <(ratio embedded)
-read -r NOJWT_RATIO NOJWT_MIN NOJWT_MAX < <(ratio nojwt)
+ratio embedded; mapfile -t JWT_WORDS < <(bench_ratio_words embedded_vs_bypass); JWT_TEXT="$RATIO (per round $RATIO_MIN - $RATIO_MAX)"
+ratio nojwt; mapfile -t NOJWT_WORDS < <(bench_ratio_words nojwt_vs_bypass); NOJWT_TEXT="$RATIO (per round $RATIO_MIN - $RATIO_MAX)"
 {
   echo "## run-embedded $(date -u +%FT%TZ)"
   echo "Command: \`$BENCH_CMDLINE\`; commit $(bench_commit); load $LOAD0 -> $LOAD1; java $BENCH_JAVA"
@@ -85,8 +83,7 @@ read -r NOJWT_RATIO NOJWT_MIN NOJWT_MAX < <(ratio nojwt)
     echo "| $n | ${R[$n]} | $(bench_median ${R[$n]}) |"
   done
   echo
-  echo "embedded / bypass = $JWT_RATIO (per round $JWT_MIN - $JWT_MAX); nojwt / bypass = $NOJWT_RATIO (per round $NOJWT_MIN - $NOJWT_MAX)"
+  echo "embedded / bypass = $JWT_TEXT; nojwt / bypass = $NOJWT_TEXT"
   echo
-  bench_summary embedded "embedded_vs_bypass=$JWT_RATIO" "embedded_vs_bypass_min=$JWT_MIN" "embedded_vs_bypass_max=$JWT_MAX" \
-    "nojwt_vs_bypass=$NOJWT_RATIO" "nojwt_vs_bypass_min=$NOJWT_MIN" "nojwt_vs_bypass_max=$NOJWT_MAX"
+  bench_summary embedded "${JWT_WORDS[@]}" "${NOJWT_WORDS[@]}"
 } | tee "$BENCH_REPORT"

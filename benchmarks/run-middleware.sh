@@ -251,19 +251,17 @@ rounds_table() {  # rounds_table <mode> <pairs...>: req/s of every run
 }
 SUMMARY=()   # the key=value words of the last line
 headline() {  # headline <mode> <a> <b> <goal or -> <key> <what>: a row, and its words in SUMMARY
-  local mode="$1" x="$2" y="$3" goal="$4" key="$5" what="$6" m rr met="-" pa pb lo hi p99
-  m="$(bench_div "${MED[$mode|$x]}" "${MED[$mode|$y]}")"
-  mapfile -t rr < <(ratios "$mode" "$x" "$y")
-  mapfile -t pa < <(series P99 "$mode" "$x"); mapfile -t pb < <(series P99 "$mode" "$y")
-  lo="$(f3 "$(bench_min "${rr[@]}")")"; hi="$(f3 "$(bench_max "${rr[@]}")")"
-  p99="$(f3 "$(bench_div "$(bench_median "${pa[@]}")" "$(bench_median "${pb[@]}")")")"
-  if [[ "$goal" != - && "$m" != NA ]]; then
-    met="$(awk -v m="$m" -v g="$goal" 'BEGIN { print (m >= g ? "yes" : "**no**") }')"
-  fi
-  printf '| %s (%s / %s) | %s | %s - %s | %s | %s | %s |\n' "$what" "$(plabel "$x")" "$(plabel "$y")" "$(f3 "$m")" \
-    "$lo" "$hi" "$p99" "$([[ "$goal" == - ]] && echo - || echo ">= $goal")" "$met"
+  local mode="$1" x="$2" y="$3" goal="$4" key="$5" what="$6" va vb pa pb
+  # shellcheck disable=SC2034  # read by bench_ratio through their names
+  {
+    mapfile -t va < <(series RPS "$mode" "$x"); mapfile -t vb < <(series RPS "$mode" "$y")
+    mapfile -t pa < <(series P99 "$mode" "$x"); mapfile -t pb < <(series P99 "$mode" "$y")
+  }
+  bench_ratio va vb pa pb
+  printf '| %s (%s / %s) | %s | %s - %s | %s | %s | %s |\n' "$what" "$(plabel "$x")" "$(plabel "$y")" "$RATIO" \
+    "$RATIO_MIN" "$RATIO_MAX" "$RATIO_P99" "$([[ "$goal" == - ]] && echo - || echo ">= $goal")" "$(bench_goal_met "$RATIO" "$goal")"
   [[ "$mode" == pipe ]] || key="${mode}_$key"
-  SUMMARY+=("$key=$(f3 "$m")" "${key}_min=$lo" "${key}_max=$hi" "${key}_p99=$p99")
+  mapfile -t -O "${#SUMMARY[@]}" SUMMARY < <(bench_ratio_words "$key")
 }
 headlines() {  # headlines <mode>
   echo "| comparison | median / median | per-round range | p99 median / p99 median | goal | met |"
@@ -356,9 +354,4 @@ WRK_PLAIN="${BENCH_WRK[*]}"
   echo "\`$(bench_summary middleware "${SUMMARY[@]}" "failed_runs=${#FAILURES[@]}")\`"
 } >"$BENCH_REPORT"
 
-echo
-cat "$BENCH_REPORT"
-bench_log "report written to $BENCH_REPORT"
-if (( ${#FAILURES[@]} > 0 )); then
-  bench_die "${#FAILURES[@]} measured run(s) had non-2xx responses or socket errors (see the report)"
-fi
+bench_finish_report "${#FAILURES[@]}"

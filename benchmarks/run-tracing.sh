@@ -95,14 +95,14 @@ DROPPED="$({ grep -o 'dropped [0-9]* span' "$OUT/server.log" || true; } | awk '{
   done
   read -ra rt <<<"${R[traced]}"; read -ra rb <<<"${R[base]}"; read -ra rp <<<"${R[bypass]}"
   base="$(bench_median "${rb[@]}")"; traced="$(bench_median "${rt[@]}")"; bypass="$(bench_median "${rp[@]}")"
-  mapfile -t rr < <(bench_round_ratios "${rt[@]}" -- "${rb[@]}")
-  ratio="$(bench_fmt '%.3f' "$(bench_calc "$traced / $base")")"; ns="$(bench_fmt '%.0f' "$(bench_calc "1e9 / $traced - 1e9 / $base")")"
+  ns="$(bench_fmt '%.0f' "$(bench_calc "1e9 / $traced - 1e9 / $base")")"
+  bench_ratio rb rp; base_ratio="$RATIO"   # base / bypass
+  bench_ratio rt rb                        # traced / base, the figure of this benchmark
   echo
-  echo "traced / base = $ratio (per round $(bench_fmt '%.3f' "$(bench_min "${rr[@]}")") - $(bench_fmt '%.3f' "$(bench_max "${rr[@]}")")); base / bypass = $(bench_fmt '%.3f' "$(bench_calc "$base / $bypass")")"
+  echo "traced / base = $RATIO (per round $RATIO_MIN - $RATIO_MAX); base / bypass = $base_ratio"
   echo "tracing adds $ns ns per request (inverse-throughput delta at full load, 2 cores shared with wrk)"
   echo "requests on /traced/pets: $SENT_TRACED; exports received by the sink (requests bytes): $EXPORTS; spans the SDK reported dropped: $DROPPED; RSS after the load: $(( RSS_KB / 1024 )) MiB"
   echo
-  bench_summary tracing "traced_vs_base=$ratio" "traced_vs_base_min=$(bench_fmt '%.3f' "$(bench_min "${rr[@]}")")" \
-    "traced_vs_base_max=$(bench_fmt '%.3f' "$(bench_max "${rr[@]}")")" "base_vs_bypass=$(bench_fmt '%.3f' "$(bench_calc "$base / $bypass")")" \
-    "tracing_ns_per_request=$ns" "dropped_spans=$DROPPED"
+  mapfile -t words < <(bench_ratio_words traced_vs_base)
+  bench_summary tracing "${words[@]}" "base_vs_bypass=$base_ratio" "tracing_ns_per_request=$ns" "dropped_spans=$DROPPED"
 } | tee "$BENCH_REPORT"

@@ -262,19 +262,17 @@ mib() { bench_fmt '%.1f' "$(bench_div "$1" 1024)"; }
 
 SUMMARY=()   # the key=value words of the last line
 headline() {  # headline <a> <b> <goal or -> <key> <what>: a row, and its words in SUMMARY
-  local x="$1" y="$2" goal="$3" key="$4" what="$5" m rr met="-" pa pb lo hi p99
+  local x="$1" y="$2" goal="$3" key="$4" what="$5" va vb pa pb
   if [[ -z "${ON[$(c_of "$x")]:-}" || -z "${ON[$(c_of "$y")]:-}" ]]; then return 0; fi
-  m="$(bench_div "${MED[$x]}" "${MED[$y]}")"
-  mapfile -t rr < <(ratios "$x" "$y")
-  mapfile -t pa < <(series P99 "$x"); mapfile -t pb < <(series P99 "$y")
-  lo="$(f3 "$(bench_min "${rr[@]}")")"; hi="$(f3 "$(bench_max "${rr[@]}")")"
-  p99="$(f3 "$(bench_div "$(bench_median "${pa[@]}")" "$(bench_median "${pb[@]}")")")"
-  if [[ "$goal" != - && "$m" != NA ]]; then
-    met="$(awk -v m="$m" -v g="$goal" 'BEGIN { print (m >= g ? "yes" : "**no**") }')"
-  fi
-  printf '| %s | %s / %s | %s | %s - %s | %s | %s | %s |\n' "$what" "$(plabel "$x")" "$(plabel "$y")" "$(f3 "$m")" \
-    "$lo" "$hi" "$p99" "$([[ "$goal" == - ]] && echo - || echo ">= $goal")" "$met"
-  SUMMARY+=("$key=$(f3 "$m")" "${key}_min=$lo" "${key}_max=$hi" "${key}_p99=$p99")
+  # shellcheck disable=SC2034  # read by bench_ratio through their names
+  {
+    mapfile -t va < <(series RPS "$x"); mapfile -t vb < <(series RPS "$y")
+    mapfile -t pa < <(series P99 "$x"); mapfile -t pb < <(series P99 "$y")
+  }
+  bench_ratio va vb pa pb
+  printf '| %s | %s / %s | %s | %s - %s | %s | %s | %s |\n' "$what" "$(plabel "$x")" "$(plabel "$y")" "$RATIO" \
+    "$RATIO_MIN" "$RATIO_MAX" "$RATIO_P99" "$([[ "$goal" == - ]] && echo - || echo ">= $goal")" "$(bench_goal_met "$RATIO" "$goal")"
+  mapfile -t -O "${#SUMMARY[@]}" SUMMARY < <(bench_ratio_words "$key")
 }
 
 wrk_args bypass:get PORT
@@ -364,9 +362,4 @@ WRK_POST="${BENCH_WRK[*]}"
   echo "\`$(bench_summary validator "${SUMMARY[@]}" "failed_runs=${#FAILURES[@]}")\`"
 } >"$BENCH_REPORT"
 
-echo
-cat "$BENCH_REPORT"
-bench_log "report written to $BENCH_REPORT"
-if (( ${#FAILURES[@]} > 0 )); then
-  bench_die "${#FAILURES[@]} measured run(s) had non-2xx responses or socket errors (see the report)"
-fi
+bench_finish_report "${#FAILURES[@]}"

@@ -143,10 +143,9 @@ if [[ " $PARTS " == *" load "* ]]; then
     for (( r = 1; r <= ROUNDS; r++ )); do g+=("${RPS[generated|$req|$r]}"); h+=("${RPS[handwritten|$req|$r]}"); done
     mapfile -t rr < <(bench_round_ratios "${g[@]}" -- "${h[@]}")
     ratios=(); for x in "${rr[@]}"; do ratios+=("$(bench_fmt %.3f "$x")"); done
-    gm="$(bench_median "${g[@]}")"; hm="$(bench_median "${h[@]}")"; ratio="$(bench_fmt %.3f "$(bench_div "$gm" "$hm")")"
-    echo "| ${req^^} /v1/pets | $gm | $hm | $ratio | ${ratios[*]} |" >>"$REPORT"
-    SUMMARY+=("${req}_generated_vs_handwritten=$ratio" "${req}_generated_vs_handwritten_min=$(bench_fmt %.3f "$(bench_min "${rr[@]}")")"
-              "${req}_generated_vs_handwritten_max=$(bench_fmt %.3f "$(bench_max "${rr[@]}")")")
+    bench_ratio g h
+    echo "| ${req^^} /v1/pets | $(bench_median "${g[@]}") | $(bench_median "${h[@]}") | $RATIO | ${ratios[*]} |" >>"$REPORT"
+    mapfile -t -O "${#SUMMARY[@]}" SUMMARY < <(bench_ratio_words "${req}_generated_vs_handwritten")
   done
   echo >>"$REPORT"
   bench_stop_all

@@ -87,6 +87,7 @@ SUMMARY=()   # the key=value words of the last line
 # pair <label> <key> <path A> <auth A> <path B> <auth B> <depth>: alternated rounds of A and B; prints a
 # table row "label | A median | B median | A/B median (min-max)", sets PAIR_RATIO (median A/B) and adds
 # <key>, <key>_min and <key>_max to SUMMARY
+# shellcheck disable=SC2153  # WARMUP is a knob (bench_knobs)
 pair() {
   local label="$1" key="$2" pa="$3" aa="$4" pb="$5" ab="$6" depth="$7" r a=() b=()
   wrk_run "$pa" "$aa" "$depth" "$WARMUP" "$RUN_DIR/warmup-$label-a.txt"
