@@ -63,7 +63,8 @@ train() { # <name> <jar> <config dir> <port> <paths>
 # The pod's config layering on the built jar (ConfigMap at /config, Secret at /secrets, the image's
 # config/petstore/embedded last): the ConfigMap's values.yml replaces the image's whole, and the
 # petstore's route table is generated into the jar and shaped by values.yml's handler.* keys, so the
-# ConfigMap must carry them: the Deployment's probe and scrape paths answer, the API wants a token.
+# ConfigMap must carry them: the Deployment's probe and scrape paths answer, the API wants a token,
+# and changing log levels (POST /adm/logger, the adminChange chain) wants one too.
 # The Secret's placeholder certificate is replaced by the dev one.
 pod_config() {
   local out=target/deploy-check/petstore-pod port=$(( ${DEPLOY_PORT:-18780} + 2 )) jar=petstore-example/target/petstore.jar
@@ -86,8 +87,10 @@ PY
   for path in /health/readiness /health/liveness /prometheus /v1/pets; do
     answers="$answers $path=$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$port$path" || true)"
   done
+  answers="$answers POST/adm/logger=$(curl -s -o /dev/null -w '%{http_code}' -H 'Content-Type: application/json' \
+    -d '[{"name":"audit","level":"OFF"}]' "http://127.0.0.1:$port/adm/logger" || true)"
   kill -TERM "$pid" 2>/dev/null; wait "$pid" 2>/dev/null
-  if [ "$answers" = " /health/readiness=200 /health/liveness=200 /prometheus=200 /v1/pets=401" ]; then
+  if [ "$answers" = " /health/readiness=200 /health/liveness=200 /prometheus=200 /v1/pets=401 POST/adm/logger=401" ]; then
     ok "pod config: the ConfigMap's values.yml routes$answers"
   else
     fail "pod config: got$answers (see $out/run.log)"

@@ -3,8 +3,9 @@
 # Starts petstore.jar with config/petstore/embedded (specification + validator) on a free loopback
 # port and runs schemathesis (pinned, installed with pip into validator/target/fuzz-venv) against
 # /spec.yaml: no 5xx, status codes, content types and bodies conform to the spec, and invalid
-# (negative) requests must be rejected with a 4xx. Exits non-zero on any failure. Called by .ci/run
-# after `mvnw install` (which builds the jar); SKIP_BUILD=0 builds it here.
+# (negative) requests must be rejected with a 4xx. Exits non-zero on any failure. The quick run of
+# one target: CI runs the same fuzz run inside conformance/run.sh (schemathesis-petstore, with the
+# proxy gateway and the protocol probes), not this script. SKIP_BUILD=0 builds the jar here.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 cd "$ROOT"

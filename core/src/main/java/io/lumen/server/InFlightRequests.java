@@ -1,22 +1,26 @@
 package io.lumen.server;
 
+import io.lumen.status.ErrorResponder;
 import io.undertow.server.ExchangeCompletionListener;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.HttpServerExchange;
-import io.undertow.util.StatusCodes;
 
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
  * Counts requests in flight so shutdown can wait for them; after {@link #shutdown()} new requests
- * get 503. Does what Undertow's {@code GracefulShutdownHandler} does, but counts with a striped
+ * get 503 ERR10054 (the error JSON) and their connection is closed, so the client reconnects to
+ * another instance. Does what Undertow's {@code GracefulShutdownHandler} does, but counts with a striped
  * {@link LongAdder} instead of one contended atomic field: every request increments and
  * decrements the count, and with one field both IO threads bounce its cache line on every request.
  * Runs on the IO thread; the completion listener is one shared instance (no allocation).
  */
 final class InFlightRequests implements HttpHandler {
+    private static final String UNAVAILABLE = "ERR10054";
+
     private final HttpHandler next;
+    private final ErrorResponder errors;
     private final LongAdder active = new LongAdder();
     private final Object drained = new Object();
     private volatile boolean shutdown;
@@ -34,8 +38,9 @@ final class InFlightRequests implements HttpHandler {
         }
     };
 
-    InFlightRequests(HttpHandler next) {
+    InFlightRequests(HttpHandler next, ErrorResponder errors) {
         this.next = next;
+        this.errors = errors;
     }
 
     @Override
@@ -43,9 +48,8 @@ final class InFlightRequests implements HttpHandler {
         active.increment(); // count first, then look at the flag: shutdown() never misses a request it lets in
         if (shutdown) {
             active.decrement();
-            exchange.setStatusCode(StatusCodes.SERVICE_UNAVAILABLE);
             exchange.setPersistent(false);
-            exchange.endExchange();
+            errors.send(exchange, UNAVAILABLE, "the service is shutting down");
             return;
         }
         exchange.addExchangeCompleteListener(done);

@@ -1,6 +1,8 @@
 package io.lumen.server;
 
 import io.lumen.config.ConfigLoader;
+import io.lumen.status.ErrorResponder;
+import io.lumen.status.StatusCatalogue;
 import io.lumen.tls.KeyStores;
 import io.lumen.tls.SslContexts;
 import io.undertow.Undertow;
@@ -21,10 +23,15 @@ import java.util.ServiceLoader;
 import java.util.concurrent.ExecutorService;
 
 /**
- * The Undertow server of one service, built from {@link ServerConfig}. {@link #start()} runs the
- * startup hooks and opens the listeners; {@link #stop()} drains in-flight requests for up to
- * {@code shutdownGracefulPeriod}, runs the shutdown hooks and closes everything. Both are
- * idempotent and thread-safe.
+ * The Undertow server of one service, built from {@link ServerConfig}. {@link #start} opens the
+ * listeners; {@link #stop} drains in-flight requests for up to {@code shutdownGracefulPeriod}, runs
+ * the shutdown hooks and closes everything. Both are idempotent and thread-safe.
+ *
+ * <p>In front of the service's handler every request passes the root handlers, in this order:
+ * {@link InFlightRequests} (graceful shutdown), the {@code Server} header when configured,
+ * {@link Http2StreamLimit}, {@link ProtocolGuard} and {@link RequestBodies}. Undertow itself closes
+ * a connection whose request line and headers take longer than {@code requestHeaderTimeout}
+ * (its {@code REQUEST_PARSE_TIMEOUT}).
  */
 public final class LumenServer {
     private static final Logger LOG = LoggerFactory.getLogger(LumenServer.class);
@@ -33,16 +40,27 @@ public final class LumenServer {
     private final ServerConfig config;
     private final ConfigLoader loader;
     private final Readiness readiness;
+    private final ErrorResponder errors;
     private final ExecutorService blockingExecutor;
     private Undertow undertow;
     private InFlightRequests graceful;
     private boolean stopped;
 
-    public LumenServer(ServerConfig config, ConfigLoader loader, Readiness readiness) {
+    /**
+     * @param errors writes the error JSON of the root handlers' refusals (503 while draining, 408,
+     *               413, 505, framing errors)
+     */
+    public LumenServer(ServerConfig config, ConfigLoader loader, Readiness readiness, ErrorResponder errors) {
         this.config = config;
         this.loader = loader;
         this.readiness = readiness;
+        this.errors = errors;
         this.blockingExecutor = BlockingExecutors.choose(config.blockingExecutor());
+    }
+
+    /** As the four-argument constructor, with the status catalogue loaded through {@code loader}. */
+    public LumenServer(ServerConfig config, ConfigLoader loader, Readiness readiness) {
+        this(config, loader, readiness, new ErrorResponder(StatusCatalogue.load(loader)));
     }
 
     /** Virtual threads when chosen and available, else {@code null} (the worker pool). */
@@ -89,11 +107,15 @@ public final class LumenServer {
         if (undertow != null || stopped) {
             throw new IllegalStateException("a server starts once");
         }
-        HttpHandler handler = root;
+        HttpHandler handler = new RequestBodies(root, config.maxTransferFileSize(), config.requestBodyIdleTimeout());
+        handler = new ProtocolGuard(handler, errors);
+        if (config.enableHttp2()) {
+            handler = new Http2StreamLimit(handler, config.http2MaxConcurrentStreams());
+        }
         if (!config.serverString().isEmpty()) {
             handler = new ServerHeaderHandler(SERVER, config.serverString(), handler);
         }
-        graceful = new InFlightRequests(handler);
+        graceful = new InFlightRequests(handler, errors);
         Undertow u = builder().setHandler(graceful).build();
         try {
             u.start();
@@ -118,8 +140,14 @@ public final class LumenServer {
                 .setServerOption(UndertowOptions.ALWAYS_SET_DATE, config.alwaysSetDate())
                 .setServerOption(UndertowOptions.RECORD_REQUEST_START_TIME, false)
                 .setServerOption(UndertowOptions.ENABLE_HTTP2, config.enableHttp2())
-                .setServerOption(UndertowOptions.MAX_ENTITY_SIZE, config.maxTransferFileSize())
+                .setServerOption(UndertowOptions.MAX_ENTITY_SIZE, 0L) // RequestBodies enforces maxTransferFileSize
+                .setServerOption(UndertowOptions.HTTP2_SETTINGS_MAX_CONCURRENT_STREAMS, config.http2MaxConcurrentStreams())
                 .setServerOption(UndertowOptions.ALLOW_UNESCAPED_CHARACTERS_IN_URL, config.allowUnescapedCharactersInUrl());
+        if (config.requestHeaderTimeout() > 0) {
+            // from the first byte of a request to the end of its headers (slowloris); the idle time
+            // between requests stays Undertow's NO_REQUEST_TIMEOUT (60 s)
+            b.setServerOption(UndertowOptions.REQUEST_PARSE_TIMEOUT, config.requestHeaderTimeout());
+        }
         if (config.enableHttp()) {
             b.addHttpListener(config.httpPort(), config.ip());
         }

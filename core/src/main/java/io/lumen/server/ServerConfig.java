@@ -29,6 +29,12 @@ package io.lumen.server;
  * @param maxTransferFileSize           maximum request entity in bytes (1000000)
  * @param blockingExecutor              where blocking handlers run: auto (virtual threads on Java 21+, else
  *                                      worker), virtual, worker (auto)
+ * @param requestHeaderTimeout          ms a request's line and headers may take to arrive once they have
+ *                                      started; a slower connection is closed (30000; 0 = no limit)
+ * @param requestBodyIdleTimeout        ms a handler may wait for the next bytes of a request body; then
+ *                                      408 and the connection is closed (30000; 0 = no limit)
+ * @param http2MaxConcurrentStreams     HTTP/2 streams one connection may have open, advertised in
+ *                                      SETTINGS_MAX_CONCURRENT_STREAMS; more are refused (100)
  */
 public record ServerConfig(
         String ip,
@@ -54,7 +60,10 @@ public record ServerConfig(
         String serverString,
         Boolean allowUnescapedCharactersInUrl,
         Long maxTransferFileSize,
-        String blockingExecutor) {
+        String blockingExecutor,
+        Integer requestHeaderTimeout,
+        Integer requestBodyIdleTimeout,
+        Integer http2MaxConcurrentStreams) {
 
     public ServerConfig {
         ip = orDefault(ip, "0.0.0.0");
@@ -84,6 +93,9 @@ public record ServerConfig(
         if (!blockingExecutor.equals("auto") && !blockingExecutor.equals("virtual") && !blockingExecutor.equals("worker")) {
             throw new IllegalArgumentException("blockingExecutor must be auto, virtual or worker, got '" + blockingExecutor + "'");
         }
+        requestHeaderTimeout = atLeast("requestHeaderTimeout", orDefault(requestHeaderTimeout, 30_000), 0);
+        requestBodyIdleTimeout = atLeast("requestBodyIdleTimeout", orDefault(requestBodyIdleTimeout, 30_000), 0);
+        http2MaxConcurrentStreams = atLeast("http2MaxConcurrentStreams", orDefault(http2MaxConcurrentStreams, 100), 1);
         if (!enableHttp && !enableHttps) {
             throw new IllegalArgumentException("enableHttp and enableHttps are both false: no listener to open");
         }
@@ -94,13 +106,14 @@ public record ServerConfig(
         return new ServerConfig(ip, http, enableHttp, https, enableHttps, enableHttp2, keystoreName, keystorePass,
                 keyPass, enableTwoWayTls, truststoreName, truststorePass, serviceId, environment,
                 shutdownGracefulPeriod, bufferSize, ioThreads, workerThreads, backlog, alwaysSetDate, serverString,
-                allowUnescapedCharactersInUrl, maxTransferFileSize, blockingExecutor);
+                allowUnescapedCharactersInUrl, maxTransferFileSize, blockingExecutor, requestHeaderTimeout,
+                requestBodyIdleTimeout, http2MaxConcurrentStreams);
     }
 
     /** All defaults: HTTP on 8080. */
     public static ServerConfig defaults() {
         return new ServerConfig(null, null, null, null, null, null, null, null, null, null, null, null,
-                null, null, null, null, null, null, null, null, null, null, null, null);
+                null, null, null, null, null, null, null, null, null, null, null, null, null, null, null);
     }
 
     private static <T> T orDefault(T value, T fallback) {

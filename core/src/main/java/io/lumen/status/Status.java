@@ -13,6 +13,11 @@ import java.util.Objects;
  * @param severity    {@code ERROR} unless the catalogue says otherwise
  */
 public record Status(int statusCode, String code, String message, String description, String severity) {
+    /**
+     * The most characters of one argument an error description repeats: a client that sends a
+     * 64 KB path must not get 64 KB back (nor fill the logs with it).
+     */
+    public static final int MAX_ECHO = 200;
 
     public Status {
         Objects.requireNonNull(code, "code");
@@ -32,14 +37,37 @@ public record Status(int statusCode, String code, String message, String descrip
         if (args == null || args.length == 0) {
             return description;
         }
+        Object[] shown = args;
+        for (int i = 0; i < args.length; i++) {
+            if (args[i] instanceof CharSequence || (args[i] != null && !(args[i] instanceof Number))) {
+                String text = String.valueOf(args[i]);
+                if (text.length() > MAX_ECHO) {
+                    if (shown == args) {
+                        shown = args.clone();
+                    }
+                    shown[i] = excerpt(text);
+                }
+            }
+        }
         try {
-            return String.format(description, args);
+            return String.format(description, shown);
         } catch (IllegalFormatException e) {
             StringBuilder b = new StringBuilder(description);
-            for (Object a : args) {
+            for (Object a : shown) {
                 b.append(' ').append(a);
             }
             return b.toString();
         }
+    }
+
+    /**
+     * {@code text} as an error message may repeat it: whole when it has at most {@link #MAX_ECHO}
+     * characters, else its start and how long it was ({@code "/aaa... (65537 characters)"}).
+     */
+    public static String excerpt(String text) {
+        if (text == null || text.length() <= MAX_ECHO) {
+            return text;
+        }
+        return text.substring(0, MAX_ECHO) + "... (" + text.length() + " characters)";
     }
 }

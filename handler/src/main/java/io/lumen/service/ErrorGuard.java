@@ -1,6 +1,7 @@
 package io.lumen.service;
 
 import io.lumen.handler.FailureHandler;
+import io.lumen.server.RequestBodies;
 import io.lumen.status.ErrorResponder;
 import io.lumen.status.StatusCatalogue;
 import io.lumen.status.StatusException;
@@ -43,6 +44,8 @@ final class ErrorGuard implements HttpHandler, FailureHandler {
             if (failure instanceof StatusException se) {
                 LOG.debug("{} {}: {}", exchange.getRequestMethod(), exchange.getRequestPath(), se.getMessage());
                 errors.send(exchange, se);
+            } else if (RequestBodies.answerReadFailure(errors, exchange, failure)) {
+                LOG.debug("{} {}: {}", exchange.getRequestMethod(), exchange.getRequestPath(), failure.toString());
             } else {
                 LOG.error("unhandled exception for {} {}", exchange.getRequestMethod(), exchange.getRequestPath(), failure);
                 errors.send(exchange, StatusCatalogue.RUNTIME_EXCEPTION);

@@ -7,6 +7,8 @@ import io.lumen.server.LumenServer;
 import io.lumen.server.Readiness;
 import io.lumen.server.ServerConfig;
 import io.lumen.server.ServiceContext;
+import io.lumen.status.ErrorResponder;
+import io.lumen.status.StatusCatalogue;
 
 import java.net.URI;
 import java.util.List;
@@ -48,9 +50,12 @@ public final class LumenService implements AutoCloseable {
     public static LumenService start(ConfigLoader config, UnaryOperator<ServerConfig> adjust) {
         ServerConfig serverConfig = adjust.apply(config.load("server", ServerConfig.class));
         Readiness readiness = new Readiness();
-        LumenServer server = new LumenServer(serverConfig, config, readiness);
+        // one error writer for the root handlers' refusals (413, 408, the drain's 503) and the chain's errors
+        ErrorResponder errors = new ErrorResponder(StatusCatalogue.load(config));
+        LumenServer server = new LumenServer(serverConfig, config, readiness, errors);
         ServiceAssembly assembly = ServiceAssembly.builder(config)
                 .server(serverConfig)
+                .errors(errors)
                 .readiness(readiness)
                 .blockingExecutor(server.blockingExecutor())
                 .build();

@@ -79,6 +79,7 @@ public final class ServiceAssembly implements AutoCloseable {
     public static final class Builder {
         private final ConfigLoader config;
         private ServerConfig server;
+        private ErrorResponder errors;
         private Readiness readiness;
         private Executor blockingExecutor;
         private HandlerFactory handlers = HandlerFactory.NONE;
@@ -94,6 +95,16 @@ public final class ServiceAssembly implements AutoCloseable {
         /** server.yml as bound (and perhaps adjusted) by the caller; default: loaded from the config. */
         public Builder server(ServerConfig server) {
             this.server = server;
+            return this;
+        }
+
+        /**
+         * The error writer (and its status catalogue) the caller's server also answers with, so its
+         * root handlers' refusals and the chain's errors share one catalogue; default: one over the
+         * catalogue loaded from the config ({@code status.yml} + {@code app-status.yml}).
+         */
+        public Builder errors(ErrorResponder errors) {
+            this.errors = errors;
             return this;
         }
 
@@ -142,9 +153,8 @@ public final class ServiceAssembly implements AutoCloseable {
         /** Runs the startup hooks and builds the routes. */
         public ServiceAssembly build() {
             ServerConfig serverConfig = server != null ? server : config.load("server", ServerConfig.class);
-            StatusCatalogue statuses = StatusCatalogue.load(config);
-            ErrorResponder errors = new ErrorResponder(statuses);
-            DefaultServiceContext context = new DefaultServiceContext(config, serverConfig, statuses, errors,
+            ErrorResponder errors = this.errors != null ? this.errors : new ErrorResponder(StatusCatalogue.load(config));
+            DefaultServiceContext context = new DefaultServiceContext(config, serverConfig, errors.catalogue(), errors,
                     readiness != null ? readiness : new Readiness(), blockingExecutor);
             shared.forEach(context::preset);
             ClassLoader cl = classLoader != null ? classLoader

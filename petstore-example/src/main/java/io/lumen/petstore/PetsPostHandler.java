@@ -2,6 +2,7 @@ package io.lumen.petstore;
 
 import io.lumen.petstore.model.Pet;
 import com.fasterxml.jackson.databind.JsonNode;
+import io.lumen.server.RequestBodies;
 import io.lumen.server.ServiceContext;
 import io.undertow.server.HttpServerExchange;
 
@@ -28,8 +29,12 @@ public final class PetsPostHandler extends PetstoreHandler {
                     tag == null || tag.isNull() ? null : tag.asText()));
             return;
         }
-        exchange.getRequestReceiver().receiveFullBytes(this::create,
-                (ex, e) -> errors.send(ex, INVALID_PET, "the body could not be read: " + e.getMessage()));
+        exchange.getRequestReceiver().receiveFullBytes(this::create, (ex, e) -> {
+            if (!RequestBodies.answerReadFailure(errors, ex, e)) { // 413 over the limit, 408 stalled
+                ex.setPersistent(false); // the client went away mid-body: nobody to answer
+                ex.endExchange();
+            }
+        });
     }
 
     private void create(HttpServerExchange exchange, byte[] body) {

@@ -35,13 +35,17 @@ class PetstoreEmbeddedTest {
     }
 
     static String mint(long ttlSeconds) throws Exception {
+        return mint(ttlSeconds, "read:pets write:pets");
+    }
+
+    static String mint(long ttlSeconds, String scope) throws Exception {
         var key = Pem.privateKey(Files.readString(Path.of("../config/petstore/embedded/dev-only/petstore-dev-1.key.pem")));
         JwtClaims claims = new JwtClaims();
         claims.setIssuer("https://lumen.dev/issuer");
         claims.setAudience("petstore");
         claims.setSubject("tester");
         claims.setClaim("client_id", "petstore-test");
-        claims.setClaim("scope", "read:pets write:pets");
+        claims.setClaim("scope", scope);
         long now = Instant.now().getEpochSecond();
         claims.setIssuedAt(NumericDate.fromSeconds(now));
         claims.setExpirationTime(NumericDate.fromSeconds(now + ttlSeconds));
@@ -76,6 +80,21 @@ class PetstoreEmbeddedTest {
             chain.add(chain.indexOf("correlation") + 1, "tracing");
             GeneratedRoutes.assertGenerated(traced, chain, false);
         }
+    }
+
+    @Test
+    void changingLogLevelsNeedsATokenWithTheAdminScope(URI base) throws Exception {
+        HttpRequest.Builder post = HttpRequest.newBuilder(base.resolve("/adm/logger")).header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString("[{\"name\":\"audit\",\"level\":\"OFF\"}]"));
+        HttpResponse<String> anonymous = sendWithoutToken(post.copy().build());
+        assertEquals(401, anonymous.statusCode(), anonymous.body());
+        HttpResponse<String> client = send(post.copy().build()); // read:pets write:pets
+        assertEquals(403, client.statusCode(), client.body());
+        assertTrue(client.body().contains("\"code\":\"ERR10005\""), client.body());
+        assertEquals(200, send(HttpRequest.newBuilder(base.resolve("/adm/logger")).build()).statusCode(), "reading is open");
+        HttpResponse<String> admin = send(post.copy().header("Authorization", "Bearer " + mint(60, "admin"))
+                .POST(HttpRequest.BodyPublishers.ofString("[{\"name\":\"io.lumen.petstore.test\",\"level\":\"DEBUG\"}]")).build());
+        assertEquals(200, admin.statusCode(), "an admin token from the local host may: " + admin.body());
     }
 
     @Test

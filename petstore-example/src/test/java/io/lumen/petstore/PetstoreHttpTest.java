@@ -23,6 +23,21 @@ class PetstoreHttpTest {
     }
 
     @Test
+    void aBodyOverMaxTransferFileSizeIs413WithTheErrorJsonSizedOrChunked(URI base) throws Exception {
+        byte[] big = new byte[1_100_000]; // server.yml maxTransferFileSize 1000000
+        java.util.Arrays.fill(big, (byte) ' ');
+        HttpResponse<String> sized = send(HttpRequest.newBuilder(base.resolve("/v1/pets"))
+                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofByteArray(big)).build());
+        HttpResponse<String> chunked = send(HttpRequest.newBuilder(base.resolve("/v1/pets"))
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofInputStream(() -> new java.io.ByteArrayInputStream(big))).build());
+        for (HttpResponse<String> r : java.util.List.of(sized, chunked)) {
+            assertEquals(413, r.statusCode(), r.body());
+            assertTrue(r.body().contains("\"code\":\"ERR10068\"") && !r.body().contains("UT0"), r.body());
+        }
+    }
+
+    @Test
     void listPetsAnswersTheReferenceBody(URI base) throws Exception {
         HttpResponse<String> r = send(HttpRequest.newBuilder(base.resolve("/v1/pets")).build());
         assertEquals(200, r.statusCode());

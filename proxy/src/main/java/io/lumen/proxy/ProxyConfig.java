@@ -20,8 +20,9 @@ import java.util.Map;
  * @param http2Enabled         speak HTTP/2 to upstreams: ALPN {@code h2} to https ones, an {@code h2c}
  *                             upgrade to http ones; an upstream that refuses gets HTTP/1.1 (false)
  * @param connectionsPerThread connections per upstream per IO thread (20)
- * @param maxRequestTime       ms from the request entering the proxy to the upstream's response
- *                             headers; 0 = no limit. A streaming response (SSE) is not cut (1000)
+ * @param maxRequestTime       ms from the request fully sent upstream to the upstream's response headers
+ *                             (Envoy's route timeout); 0 = no limit. Uploads and downloads are bounded by
+ *                             {@code streamIdleTimeout} instead (1000)
  * @param rewriteHostHeader    send the upstream's host:port as {@code Host} (true)
  * @param reuseXForwarded      append to incoming {@code X-Forwarded-*} instead of replacing them (false)
  * @param maxConnectionRetries attempts after the first, on another upstream when there is one (3)
@@ -37,13 +38,16 @@ import java.util.Map;
  * @param ejection             passive ejection after consecutive transport failures
  * @param retryBudget          bound on retries under failure
  * @param tls                  TLS to https upstreams, keys as in client.yml's {@code tls}
+ * @param streamIdleTimeout    ms an exchange may go without a byte moving while it waits for a connection,
+ *                             uploads or downloads (Envoy's stream idle timeout); 0 = none (60000)
  */
 public record ProxyConfig(Boolean enabled, List<String> hosts, Boolean http2Enabled, Integer connectionsPerThread,
                           Integer maxRequestTime, Boolean rewriteHostHeader, Boolean reuseXForwarded,
                           Integer maxConnectionRetries, Boolean forwardJwtClaims, Boolean metricsInjection,
                           String loadBalancing, Map<String, Integer> pathTimeouts, Integer connectTimeout,
                           Integer maxQueuedRequests, Long idleTimeout, Integer maxStreamsPerConnection,
-                          HealthCheck healthCheck, Ejection ejection, RetryBudget retryBudget, ClientConfig.Tls tls) {
+                          HealthCheck healthCheck, Ejection ejection, RetryBudget retryBudget, ClientConfig.Tls tls,
+                          Integer streamIdleTimeout) {
 
     public enum Balancing { ROUND_ROBIN, LEAST_OUTSTANDING }
 
@@ -90,6 +94,7 @@ public record ProxyConfig(Boolean enabled, List<String> hosts, Boolean http2Enab
         ejection = ejection == null ? new Ejection(null, null) : ejection;
         retryBudget = retryBudget == null ? new RetryBudget(null, null) : retryBudget;
         tls = tls == null ? new ClientConfig.Tls(null, null, null, null, null, null, null, null, null, null) : tls;
+        streamIdleTimeout = range("streamIdleTimeout", streamIdleTimeout, 60_000, 0, Integer.MAX_VALUE);
     }
 
     /** The upstreams as URIs with an explicit port. */

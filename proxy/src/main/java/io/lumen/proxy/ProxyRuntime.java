@@ -57,7 +57,8 @@ final class ProxyRuntime implements AutoCloseable {
                 upgrade, config.connectionsPerThread(), config.maxQueuedRequests(), config.idleTimeout(),
                 config.maxStreamsPerConnection(), config.connectTimeout(), clock);
         this.upstreams = new Upstreams(uris, settings, config, clock);
-        this.forwarder = new Forwarder(config, upstreams, context.errors(), context.config().mapper(), clock);
+        this.forwarder = new Forwarder(config, upstreams, context.errors(), context.config().mapper(), clock,
+                context.server().maxTransferFileSize());
         HealthChecker checker = null;
         if (config.healthCheck().enabled()) {
             LumenClient.Builder client = LumenClient.builder()

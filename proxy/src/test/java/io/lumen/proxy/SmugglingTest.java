@@ -3,7 +3,7 @@ package io.lumen.proxy;
 import io.lumen.proxy.testing.Backend;
 import io.lumen.proxy.testing.ErrorJson;
 import io.lumen.proxy.testing.ProxyUnderTest;
-import io.lumen.proxy.testing.RawHttp;
+import io.lumen.handler.testing.RawHttp;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -56,18 +56,20 @@ class SmugglingTest {
      * With {@code proxyJson} the proxy's own ERR13015 JSON; otherwise Undertow's parser may refuse the
      * request before any handler runs (a bare 400), and a body, if any, must still be ERR13015.
      */
-    private static void refused(String request, boolean proxyJson) throws IOException {
+    private static void refused(String request, boolean lumenJson) throws IOException {
         String all;
         try (RawHttp c = new RawHttp(proxy.port())) {
             c.send(request);
             all = new String(c.readToEnd(), StandardCharsets.ISO_8859_1); // returns only once the proxy closes
         }
-        assertTrue(all.startsWith("HTTP/1.1 400 "), all);
+        assertTrue(all.startsWith("HTTP/1.1 400 ") || all.startsWith("HTTP/1.1 501 "), all);
         assertEquals(1, all.split("HTTP/1.1 ", -1).length - 1, "exactly one response: " + all);
         String body = all.substring(all.indexOf("\r\n\r\n") + 4);
-        if (proxyJson || !body.isEmpty()) {
-            String description = ErrorJson.assertError(body, 400, "ERR13015");
-            assertTrue(description.startsWith("Request refused: "), description);
+        if (lumenJson || !body.isEmpty()) {
+            // the server's root refuses the framing before the proxy handler (ERR10072, ERR10075 for a
+            // coding Lumen does not decode); the proxy's own check (ERR13015) is the second line of defence
+            assertTrue(body.contains("\"code\":\"ERR10072\"") || body.contains("\"code\":\"ERR10075\"")
+                    || body.contains("\"code\":\"ERR13015\""), body);
         }
         sleepABit();
         assertEquals(0, backend.count(), "the upstream saw " + backend.received());
@@ -149,7 +151,7 @@ class SmugglingTest {
         }
         assertTrue(all.startsWith("HTTP/1.0 400 ") || all.startsWith("HTTP/1.1 400 "), all);
         String body = all.substring(all.indexOf("\r\n\r\n") + 4);
-        ErrorJson.assertError(body, 400, "ERR13015");
+        ErrorJson.assertError(body, 400, "ERR10072"); // refused by the server's root, before the proxy
         sleepABit();
         assertEquals(0, backend.count(), "the upstream saw " + backend.received());
     }

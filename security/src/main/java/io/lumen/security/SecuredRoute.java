@@ -50,6 +50,8 @@ final class SecuredRoute implements HttpHandler {
     private final TokenCache cache;
     private final SecurityHandler owner;
     private final List<String> skipPrefixes;
+    /** security.yml routeScopes for this route, used when no OpenAPI operation names scopes; else null. */
+    private final Set<String> routeScopes;
     private final HttpHandler next;
     private final FailureHandler failures;
     private final Status missing;
@@ -57,7 +59,9 @@ final class SecuredRoute implements HttpHandler {
     private final Status expired;
     private final Status scopeMismatch;
 
-    SecuredRoute(SecurityHandler owner, List<String> skipPrefixes, HttpHandler next, FailureHandler failures) {
+    SecuredRoute(SecurityHandler owner, List<String> skipPrefixes, Set<String> routeScopes, HttpHandler next,
+                 FailureHandler failures) {
+        this.routeScopes = routeScopes;
         this.owner = owner;
         this.config = owner.config();
         this.errors = owner.errors();
@@ -135,6 +139,9 @@ final class SecuredRoute implements HttpHandler {
     private void proceed(HttpServerExchange exchange, VerifiedToken token) throws Exception {
         if (config.enableVerifyScope()) {
             Set<String> required = exchange.getAttachment(HandlerAttachments.REQUIRED_SCOPES);
+            if (required == null) {
+                required = routeScopes;
+            }
             if (required == null ? !config.skipVerifyScopeWithoutSpec() : !token.hasAnyScope(required)) {
                 insufficientScope(exchange, token, required == null ? Set.of() : required);
                 return;

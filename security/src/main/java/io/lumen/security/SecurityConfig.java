@@ -19,10 +19,13 @@ import java.util.Map;
  * @param passThroughClaims          claim name -> request header name: copies the claim's value to the
  *                                   request for the handlers behind
  * @param jwt                        verification settings
+ * @param routeScopes                route path prefix -> scopes, any one of which a token needs on routes under
+ *                                   it that have no OpenAPI operation (admin endpoints: {@code /adm: [admin]});
+ *                                   the longest prefix wins; an operation's own scopes take precedence
  */
 public record SecurityConfig(Boolean enableVerifyJwt, Boolean enableVerifyScope, Boolean skipVerifyScopeWithoutSpec,
                              Boolean enableJwtCache, Boolean ignoreJwtExpiry, List<String> skipPathPrefixes,
-                             Map<String, String> passThroughClaims, Jwt jwt) {
+                             Map<String, String> passThroughClaims, Jwt jwt, Map<String, List<String>> routeScopes) {
 
     public SecurityConfig {
         enableVerifyJwt = enableVerifyJwt == null || enableVerifyJwt;
@@ -46,6 +49,17 @@ public record SecurityConfig(Boolean enableVerifyJwt, Boolean enableVerifyScope,
             });
         }
         passThroughClaims = Map.copyOf(pass);
+        Map<String, List<String>> scopes = new LinkedHashMap<>();
+        if (routeScopes != null) {
+            routeScopes.forEach((prefix, list) -> {
+                PathPrefixes.check("routeScopes", prefix);
+                if (list == null || list.isEmpty() || list.stream().anyMatch(x -> x == null || x.isBlank())) {
+                    throw new IllegalArgumentException("routeScopes." + prefix + ": list the scopes a token needs (any one)");
+                }
+                scopes.put(prefix, List.copyOf(list));
+            });
+        }
+        routeScopes = Map.copyOf(scopes);
         jwt = jwt == null ? new Jwt(null, null, null, null, null, null, null, null, null, null, null) : jwt;
         if (enableVerifyJwt && jwt.certificates().isEmpty() && jwt.jwksUrl() == null && jwt.sharedSecret() == null) {
             throw new IllegalArgumentException("jwt: no key source: configure jwt.certificate, jwt.jwksUrl or "

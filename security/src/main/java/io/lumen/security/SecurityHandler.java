@@ -117,7 +117,9 @@ public final class SecurityHandler implements Middleware {
                 return next;
             }
         }
-        return new SecuredRoute(this, wildcard ? config.skipPathPrefixes() : java.util.List.of(), next,
+        String scoped = PathPrefixes.longest(config.routeScopes(), path);
+        java.util.Set<String> routeScopes = scoped == null ? null : java.util.Set.copyOf(config.routeScopes().get(scoped));
+        return new SecuredRoute(this, wildcard ? config.skipPathPrefixes() : java.util.List.of(), routeScopes, next,
                 context.failures());
     }
 

@@ -39,6 +39,7 @@ class SecurityHandlerTest {
               - {path: '/public/info', method: GET, exec: [secured, show]}
               - {path: '/nospec', method: GET, exec: [exception, security, show]}
               - {path: '/health', method: GET, exec: [exception, security, show]}
+              - {path: '/adm/logger', method: POST, exec: [exception, security, show]}
             """;
 
     @TempDir
@@ -53,6 +54,7 @@ class SecurityHandlerTest {
         service = TestService.in(dir).file("handler.yml", HANDLER_YML).file("security.yml", """
                 skipPathPrefixes: [/health]
                 passThroughClaims: {client_id: X-Client-Id}
+                routeScopes: {/adm: [admin]}
                 jwt:
                   certificate: ${security.certificate:k1=k1.crt}
                   clockSkewInSeconds: 0
@@ -91,6 +93,18 @@ class SecurityHandlerTest {
 
     static String b64(String json) {
         return Base64.getUrlEncoder().withoutPadding().encodeToString(json.getBytes(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void routeScopesProtectARouteThatHasNoOpenApiOperation() {
+        var post = service.request("/adm/logger").POST(java.net.http.HttpRequest.BodyPublishers.ofString("[]"));
+        HttpResponse<String> reader = service.send(post.header("Authorization", "Bearer " + KEYS.token()).build());
+        assertRefused(reader, 403, "ERR10005", "Bearer error=\"insufficient_scope\"");
+        String admin = KEYS.token(c -> c.setClaim("scope", "admin"));
+        HttpResponse<String> ok = service.send(service.request("/adm/logger").POST(java.net.http.HttpRequest.BodyPublishers
+                .ofString("[]")).header("Authorization", "Bearer " + admin).build());
+        assertEquals(200, ok.statusCode(), ok.body());
+        assertEquals(200, get("/nospec", "Bearer " + KEYS.token()).statusCode(), "other routes keep their rules");
     }
 
     @Test

@@ -187,7 +187,7 @@ class RequestValidationTest {
         HttpResponse<String> r = service.send(service.request("/api/nothing").PUT(HttpRequest.BodyPublishers.noBody()).build());
         assertEquals(405, r.statusCode());
         assertEquals("ERR10008", Fixture.json(r).path("code").asText());
-        assertEquals("GET", r.headers().firstValue("Allow").orElse(""));
+        assertEquals("GET, HEAD, OPTIONS", r.headers().firstValue("Allow").orElse(""));
     }
 
     @Test

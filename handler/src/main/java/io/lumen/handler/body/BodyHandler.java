@@ -3,6 +3,7 @@ package io.lumen.handler.body;
 import io.lumen.handler.ChainContext;
 import io.lumen.handler.FailureHandler;
 import io.lumen.handler.Middleware;
+import io.lumen.server.RequestBodies;
 import io.lumen.server.ServiceContext;
 import io.lumen.status.ErrorResponder;
 import io.lumen.status.Status;
@@ -26,8 +27,10 @@ import java.util.Map;
  * put back into the request channel, so a later handler (a proxy) reads the same body again.
  *
  * <p>Errors: a body over {@code maxBodySize} is 413 ERR10068, answered as soon as the size is known
- * (at once from {@code Content-Length}), after which the connection is closed; malformed JSON or
- * form data is 400 ERR10015; an unknown charset 415 ERR10071. Other media types, and empty bodies,
+ * (at once from {@code Content-Length}); the server's root then reads and throws away what is left of
+ * a moderately larger body so the connection is reused ({@link RequestBodies}); malformed JSON or
+ * form data is 400 ERR10015; an unknown charset 415 ERR10071; a body that stops arriving for
+ * {@code requestBodyIdleTimeout} 408 ERR10074. Other media types, and empty bodies,
  * pass through unread and without attachment. Exceptions of later handlers that run after an
  * asynchronous read go to the chain's {@link FailureHandler}.
  */
@@ -152,16 +155,29 @@ public final class BodyHandler implements Middleware {
             }
         }
 
-        /** 413, then close the connection: the rest of the body is never read. */
+        /** 413; the root throws away a moderate rest of the body afterwards, else closes the connection. */
         private void tooLarge(HttpServerExchange exchange) {
-            exchange.setPersistent(false);
+            if (exchange.getRequestContentLength() - max > RequestBodies.DISCARD_LIMIT) {
+                exchange.setPersistent(false); // too much to throw away: say so before the connection closes
+            }
             errors.send(exchange, tooLargeStatus, tooLargeDescription, Map.of(), null);
         }
 
         @Override
-        public void broken(BodyReader reader, IOException e) {
-            reader.exchange.setPersistent(false);
-            reader.exchange.endExchange();
+        public void broken(BodyReader reader, IOException e, boolean inCall) {
+            if (inCall) {
+                broken(reader.exchange, e);
+            } else {
+                Connectors.executeRootHandler(ex -> broken(ex, e), reader.exchange);
+            }
+        }
+
+        /** 408 for a stalled body, 413 from the root's count; anything else (the client left) closes. */
+        private void broken(HttpServerExchange exchange, IOException e) {
+            if (!RequestBodies.answerReadFailure(errors, exchange, e)) {
+                exchange.setPersistent(false);
+                exchange.endExchange();
+            }
         }
 
         @Override

@@ -1,12 +1,7 @@
 package io.lumen.handler.body;
 
-import com.fasterxml.jackson.core.JsonLocation;
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.StreamReadFeature;
-import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.json.JsonMapper;
 import io.lumen.status.ErrorResponder;
 import io.lumen.status.StatusException;
 
@@ -30,10 +25,7 @@ final class BodyParser {
     static final String UNPARSABLE = "ERR10015";
     static final String UNSUPPORTED = "ERR10071";
 
-    private final ObjectMapper json = JsonMapper.builder()
-            .disable(StreamReadFeature.INCLUDE_SOURCE_IN_LOCATION)
-            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
-            .build();
+    private final ObjectMapper json = ExactJson.MAPPER;
     private final ErrorResponder errors;
 
     BodyParser(ErrorResponder errors) {
@@ -53,24 +45,13 @@ final class BodyParser {
         JsonNode node;
         try {
             node = json.readTree(raw);
-        } catch (JsonProcessingException e) {
-            throw errors.exception(UNPARSABLE, "JSON", describe(e));
-        } catch (IOException e) {
-            throw errors.exception(UNPARSABLE, "JSON", String.valueOf(e.getMessage()));
+        } catch (IOException | IllegalArgumentException e) {
+            throw errors.exception(UNPARSABLE, "JSON", JsonProblems.describe(e));
         }
         if (node == null || node.isMissingNode()) {
             throw errors.exception(UNPARSABLE, "JSON", "the body holds no JSON value");
         }
         return node;
-    }
-
-    /** Jackson's own message, first line only, with the line and column. */
-    static String describe(JsonProcessingException e) {
-        String msg = e.getOriginalMessage() == null ? e.getClass().getSimpleName() : e.getOriginalMessage();
-        int nl = msg.indexOf('\n');
-        String first = nl < 0 ? msg : msg.substring(0, nl);
-        JsonLocation at = e.getLocation();
-        return at == null ? first : first + " (line " + at.getLineNr() + ", column " + at.getColumnNr() + ")";
     }
 
     private Map<String, List<String>> form(byte[] raw) {
@@ -97,7 +78,8 @@ final class BodyParser {
         try {
             return URLDecoder.decode(s, StandardCharsets.UTF_8);
         } catch (IllegalArgumentException e) {
-            throw errors.exception(UNPARSABLE, "application/x-www-form-urlencoded", e.getMessage());
+            throw errors.exception(UNPARSABLE, "application/x-www-form-urlencoded",
+                    "a '%' is not followed by two hexadecimal digits in " + io.lumen.status.Status.excerpt(s));
         }
     }
 

@@ -22,7 +22,7 @@ final class BodyReader implements ChannelListener<StreamSourceChannel> {
 
         void tooLarge(BodyReader reader, boolean inCall) throws Exception;
 
-        void broken(BodyReader reader, IOException e);
+        void broken(BodyReader reader, IOException e, boolean inCall);
     }
 
     final HttpServerExchange exchange;
@@ -58,7 +58,8 @@ final class BodyReader implements ChannelListener<StreamSourceChannel> {
         try {
             read(false);
         } catch (Exception e) {
-            outcome.broken(this, e instanceof IOException io ? io : new IOException(e));
+            stop();
+            outcome.broken(this, e instanceof IOException io ? io : new IOException(e), false);
         }
     }
 
@@ -77,7 +78,7 @@ final class BodyReader implements ChannelListener<StreamSourceChannel> {
                     break;
                 } catch (IOException e) {
                     stop();
-                    outcome.broken(this, e);
+                    outcome.broken(this, e, inCall);
                     return;
                 }
                 if (n == 0) {

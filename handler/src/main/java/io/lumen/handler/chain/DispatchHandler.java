@@ -24,10 +24,12 @@ final class DispatchHandler implements HttpHandler {
 
     @Override
     public void handleRequest(HttpServerExchange exchange) {
+        if (!exchange.isBlocking()) {
+            // also off the IO thread: Undertow runs a pipelined request on a worker thread when the
+            // previous one ended there, and the handler behind needs blocking streams either way
+            exchange.startBlocking();
+        }
         if (exchange.isInIoThread()) {
-            if (!exchange.isBlocking()) {
-                exchange.startBlocking();
-            }
             if (executor == null) {
                 exchange.dispatch(this);
             } else {

@@ -3,6 +3,8 @@ package io.lumen.handler.cors;
 import io.lumen.handler.ChainContext;
 import io.lumen.handler.Middleware;
 import io.lumen.handler.prefix.PathPrefixes;
+import io.lumen.handler.router.HttpMethods;
+import io.lumen.handler.router.RouterHandler;
 import io.lumen.server.ServiceContext;
 import io.lumen.status.ErrorResponder;
 import io.lumen.status.Status;
@@ -24,7 +26,8 @@ import java.util.Map;
  * passing them on, and adds {@code Access-Control-Allow-Origin} to actual requests from allowed
  * origins; actual requests from other origins pass on without allow headers, so the browser blocks
  * the answer. As the last entry of a chain ({@code exec: [cors]} on an {@code OPTIONS} route) it
- * answers preflights and refuses anything else with 405 ERR10008.
+ * answers preflights; an {@code OPTIONS} request that is not a preflight gets what the router would
+ * answer (204 with the path's methods in {@code Allow}, RFC 9110 9.3.7), anything else 405 ERR10008.
  *
  * <p>A refused preflight is 403 ERR10070 with no allow headers. IO thread; never blocks.
  */
@@ -74,15 +77,20 @@ public final class CorsHandler implements Middleware, HttpHandler {
         return new Linked(this, policy, next);
     }
 
-    /** Terminal use: answers preflights for the request's path; anything else is 405. */
+    /** Terminal use: answers preflights for the request's path, other OPTIONS like the router; anything else is 405. */
     @Override
     public void handleRequest(HttpServerExchange exchange) {
         if (isPreflight(exchange)) {
             preflight(exchange, policyFor(exchange.getRelativePath()));
             return;
         }
+        String allow = RouterHandler.allowOf(exchange);
+        if (exchange.getRequestMethod() == Methods.OPTIONS) {
+            RouterHandler.options(exchange, allow == null ? Methods.OPTIONS_STRING : allow);
+            return;
+        }
         errors.send(exchange, notAllowed, notAllowed.describe(exchange.getRequestMethod(), exchange.getRequestPath()),
-                Map.of(), ALLOW_OPTIONS);
+                Map.of(), allow == null ? ALLOW_OPTIONS : Map.of(Headers.ALLOW, allow));
     }
 
     private CorsPolicy policyFor(String path) {
@@ -95,7 +103,7 @@ public final class CorsHandler implements Middleware, HttpHandler {
     }
 
     static boolean isPreflight(HttpServerExchange exchange) {
-        return exchange.getRequestMethod().equals(Methods.OPTIONS)
+        return HttpMethods.same(exchange.getRequestMethod(), Methods.OPTIONS)
                 && exchange.getRequestHeaders().contains(Headers.ORIGIN)
                 && exchange.getRequestHeaders().contains(REQUEST_METHOD);
     }

@@ -4,6 +4,7 @@ import io.lumen.handler.ChainContext;
 import io.lumen.handler.FailureHandler;
 import io.lumen.handler.HandlerAttachments;
 import io.lumen.handler.Middleware;
+import io.lumen.server.RequestBodies;
 import io.lumen.server.ServiceContext;
 import io.lumen.status.ErrorResponder;
 import io.lumen.status.StatusCatalogue;
@@ -62,6 +63,8 @@ public final class ExceptionHandler implements Middleware, FailureHandler {
             if (failure instanceof StatusException se) {
                 log(exchange, se.status().statusCode(), se.getMessage(), failure, cId);
                 errors.send(exchange, se);
+            } else if (RequestBodies.answerReadFailure(errors, exchange, failure)) {
+                log(exchange, exchange.getStatusCode(), failure.toString(), failure, cId); // the client's 408 or 413
             } else {
                 log(exchange, 500, String.valueOf(failure), failure, cId);
                 errors.send(exchange, StatusCatalogue.RUNTIME_EXCEPTION);

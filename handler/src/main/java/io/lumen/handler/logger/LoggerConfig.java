@@ -1,12 +1,26 @@
 package io.lumen.handler.logger;
 
+import java.util.List;
+
 /**
  * {@code logger.yml}.
  *
- * @param enabled when false, {@code /adm/logger} answers 404 {@code ERR10048} (true)
+ * @param enabled     when false, {@code /adm/logger} answers 404 {@code ERR10048} (true)
+ * @param changesFrom the client addresses (CIDR ranges) allowed to change levels with POST; others get
+ *                    403 {@code ERR10082}. Default: the loopback addresses only ([127.0.0.0/8, ::1/128]);
+ *                    to administer from elsewhere, widen it and put {@code security} with an admin
+ *                    scope in front of the route (docs/middleware-observability.md)
  */
-public record LoggerConfig(Boolean enabled) {
+public record LoggerConfig(Boolean enabled, List<String> changesFrom) {
+    static final List<String> LOOPBACK = List.of("127.0.0.0/8", "::1/128");
+
     public LoggerConfig {
         enabled = enabled == null || enabled;
+        changesFrom = changesFrom == null ? LOOPBACK : List.copyOf(changesFrom);
+        AddressRanges.parse("changesFrom", changesFrom); // fails startup on a bad entry
+    }
+
+    AddressRanges changeRanges() {
+        return AddressRanges.parse("changesFrom", changesFrom);
     }
 }

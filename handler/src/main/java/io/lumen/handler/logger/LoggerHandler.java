@@ -1,6 +1,8 @@
 package io.lumen.handler.logger;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
+import io.lumen.handler.body.JsonProblems;
+import io.lumen.server.RequestBodies;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -15,6 +17,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
+import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
 import java.util.List;
 
@@ -27,13 +30,15 @@ import java.util.List;
  *   <li>{@code POST /adm/logger} with {@code [{"name":"io.lumen","level":"DEBUG"}]}: sets each
  *       level and answers the new list. The body is read with the non-blocking receiver. Not JSON
  *       of that shape: 400 {@code ERR10015}; an unknown level or an empty name: 400
- *       {@code ERR10080}, and nothing is changed.</li>
+ *       {@code ERR10080}, and nothing is changed. Only clients in logger.yml {@code changesFrom}
+ *       (the loopback addresses by default) may change levels, so a shipped config never lets
+ *       anyone switch the audit log off; others get 403 {@code ERR10082}.</li>
  *   <li>Other methods: 405 {@code ERR10008}.</li>
  * </ul>
  *
  * <p>Needs Logback as the SLF4J binding (checked once at construction); without it every request
  * answers 501 {@code ERR10081}. With logger.yml {@code enabled: false}: 404 {@code ERR10048}. Runs on
- * the IO thread. Put it behind security in production.
+ * the IO thread.
  */
 public final class LoggerHandler implements HttpHandler {
     static final String INVALID_LEVEL = "ERR10080";
@@ -45,13 +50,18 @@ public final class LoggerHandler implements HttpHandler {
     private static final TypeReference<List<LoggerLevel>> LIST = new TypeReference<>() {
     };
 
+    static final String NOT_LOCAL = "ERR10082";
+
     private final ErrorResponder errors;
     private final boolean enabled;
+    private final AddressRanges changesFrom;
     private final LogbackLevels levels;
 
     public LoggerHandler(ServiceContext context) {
         this.errors = context.errors();
-        this.enabled = context.config().load("logger", LoggerConfig.class).enabled();
+        LoggerConfig config = context.config().load("logger", LoggerConfig.class);
+        this.enabled = config.enabled();
+        this.changesFrom = config.changeRanges();
         this.levels = LogbackLevels.available();
         if (levels == null && enabled) {
             LOG.info("logger endpoint: Logback is not the SLF4J binding, log levels cannot be changed");
@@ -68,21 +78,37 @@ public final class LoggerHandler implements HttpHandler {
         } else if (exchange.getRequestMethod().equals(Methods.GET)) {
             answer(exchange);
         } else if (exchange.getRequestMethod().equals(Methods.POST)) {
-            exchange.getRequestReceiver().receiveFullBytes(this::change,
-                    (ex, e) -> errors.send(ex, BAD_BODY, "JSON", "cannot read the body: " + e.getMessage()));
+            if (!allowedToChange(exchange)) {
+                errors.send(exchange, NOT_LOCAL, "log levels");
+                return;
+            }
+            exchange.getRequestReceiver().receiveFullBytes(this::change, (ex, e) -> {
+                if (!RequestBodies.answerReadFailure(errors, ex, e)) {
+                    ex.setPersistent(false);
+                    ex.endExchange();
+                }
+            });
         } else {
             errors.send(exchange, StatusCatalogue.METHOD_NOT_ALLOWED, exchange.getRequestMethod(),
                     exchange.getRequestPath());
         }
     }
 
+    /** The socket's peer, not a forwarded-for header a client could set. */
+    private boolean allowedToChange(HttpServerExchange exchange) {
+        return exchange.getConnection().getPeerAddress() instanceof InetSocketAddress peer && peer.getAddress() != null
+                && changesFrom.contains(peer.getAddress());
+    }
+
     private void change(HttpServerExchange exchange, byte[] body) {
         List<LoggerLevel> wanted;
         try {
             wanted = JSON.readValue(body, LIST);
+        } catch (MismatchedInputException e) {
+            errors.send(exchange, BAD_BODY, "a JSON list of {name, level}", "the JSON is not a list of {name, level} objects");
+            return;
         } catch (IOException e) {
-            String why = e instanceof JsonProcessingException j ? j.getOriginalMessage() : e.getMessage();
-            errors.send(exchange, BAD_BODY, "a JSON list of {name, level}", why);
+            errors.send(exchange, BAD_BODY, "a JSON list of {name, level}", JsonProblems.describe(e));
             return;
         }
         if (wanted == null) {

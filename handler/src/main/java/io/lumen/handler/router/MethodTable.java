@@ -10,7 +10,8 @@ import java.util.TreeSet;
 
 /**
  * The routes of one path by method: a few entries, searched linearly. Undertow hands the handler
- * its interned method constants, so the identity check nearly always hits first.
+ * its interned method constants, so the identity check nearly always hits first. Method names are
+ * case-sensitive ({@link HttpMethods}).
  */
 final class MethodTable {
     private HttpString[] methods = new HttpString[0];
@@ -32,11 +33,11 @@ final class MethodTable {
             }
         }
         for (int i = 0; i < methods.length; i++) {
-            if (methods[i].equals(method)) {
+            if (HttpMethods.same(methods[i], method)) {
                 return routes[i];
             }
         }
-        return method.equals(Methods.HEAD) ? find(Methods.GET) : null;
+        return HttpMethods.same(method, Methods.HEAD) ? find(Methods.GET) : null;
     }
 
     /** The handler for {@code method}, or {@code null}; the hot path of literal routes. */
@@ -45,6 +46,7 @@ final class MethodTable {
         return r == null ? null : r.handler();
     }
 
+    /** Adds this path's methods to {@code into}: HEAD with GET, and OPTIONS (the router answers it). */
     void allowed(TreeSet<String> into) {
         for (HttpString m : methods) {
             into.add(m.toString());
@@ -52,6 +54,7 @@ final class MethodTable {
                 into.add(Methods.HEAD_STRING);
             }
         }
+        into.add(Methods.OPTIONS_STRING);
     }
 
     List<Route> routes() {

@@ -72,6 +72,17 @@ public final class Router {
     }
 
     private static final String[] NO_VALUES = new String[0];
+    /** Matches no route: a search with it walks every route of a path, collecting their methods. */
+    private static final HttpString NO_METHOD = new HttpString("\u0000");
+
+    /**
+     * The methods of every route whose template matches {@code path} (with HEAD for GET, and
+     * OPTIONS), in alphabetical order; empty when no route has this path. For {@code Allow}.
+     */
+    public TreeSet<String> allowed(String path) {
+        TreeSet<String> allowed = find(NO_METHOD, path).allowed();
+        return allowed == null ? new TreeSet<>() : allowed;
+    }
 
     private static String[] split(String path) {
         if (path.isEmpty() || path.equals("/")) {

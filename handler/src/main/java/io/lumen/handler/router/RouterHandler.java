@@ -5,19 +5,26 @@ import io.lumen.status.ErrorResponder;
 import io.lumen.status.StatusCatalogue;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.HttpServerExchange;
+import io.undertow.util.AttachmentKey;
 import io.undertow.util.Headers;
 import io.undertow.util.HttpString;
+import io.undertow.util.Methods;
+import io.undertow.util.StatusCodes;
 
 import java.util.Map;
-import java.util.TreeSet;
 
 /**
  * Dispatches each request to its route's pre-linked chain. No route for the path: the default
  * handlers if handler.yml has them, else 404 ERR10048. Path known under other methods: the default
- * handlers, else 405 ERR10008 with {@code Allow}. Runs on the IO thread; the literal-path case does
- * one hash lookup and allocates nothing.
+ * handlers, else {@code OPTIONS} is answered 204 with {@code Allow} (RFC 9110 9.3.7) and any other
+ * method 405 ERR10008 with {@code Allow}; {@code Allow} lists the methods of every route of the
+ * path, HEAD with GET, and OPTIONS. Method names are case-sensitive. Runs on the IO thread; the
+ * literal-path case does one hash lookup and allocates nothing.
  */
 public final class RouterHandler implements HttpHandler {
+    /** Set on OPTIONS requests that reach a route, so its handler can answer with the path's {@code Allow}. */
+    private static final AttachmentKey<RouterHandler> ROUTED_BY = AttachmentKey.create(RouterHandler.class);
+
     private final Router router;
     private final HttpHandler fallback;
     private final ErrorResponder errors;
@@ -48,6 +55,9 @@ public final class RouterHandler implements HttpHandler {
     public void handleRequest(HttpServerExchange exchange) throws Exception {
         String path = exchange.getRelativePath();
         HttpString method = exchange.getRequestMethod();
+        if (method == Methods.OPTIONS) {
+            exchange.putAttachment(ROUTED_BY, this);
+        }
         MethodTable table = router.literal(path);
         if (table != null) {
             HttpHandler h = table.handler(method);
@@ -65,9 +75,32 @@ public final class RouterHandler implements HttpHandler {
             fallback.handleRequest(exchange);
         } else if (match.allowed().isEmpty()) {
             errors.send(exchange, StatusCatalogue.PATH_NOT_IMPLEMENTED, path, method);
+        } else if (method == Methods.OPTIONS) {
+            options(exchange, String.join(", ", match.allowed()));
         } else {
-            methodNotAllowed(exchange, method, path, match.allowed());
+            methodNotAllowed(exchange, method, path, String.join(", ", match.allowed()));
         }
+    }
+
+    /**
+     * The {@code Allow} value of the request's path, when a router routed this OPTIONS request; else
+     * null. For a handler on an OPTIONS route that is not the whole answer (the CORS middleware
+     * answering a request that is not a preflight).
+     */
+    public static String allowOf(HttpServerExchange exchange) {
+        RouterHandler router = exchange.getAttachment(ROUTED_BY);
+        if (router == null) {
+            return null;
+        }
+        java.util.TreeSet<String> allowed = router.router.allowed(exchange.getRelativePath());
+        return allowed.isEmpty() ? null : String.join(", ", allowed);
+    }
+
+    /** Answers OPTIONS for a resource: 204 with {@code Allow} (RFC 9110 9.3.7). */
+    public static void options(HttpServerExchange exchange, String allow) {
+        exchange.setStatusCode(StatusCodes.NO_CONTENT);
+        exchange.getResponseHeaders().put(Headers.ALLOW, allow);
+        exchange.endExchange();
     }
 
     private static void attachParams(HttpServerExchange exchange, Route route, Router.Match match) {
@@ -84,9 +117,9 @@ public final class RouterHandler implements HttpHandler {
         exchange.putAttachment(PathParams.KEY, new PathParams(names, values));
     }
 
-    private void methodNotAllowed(HttpServerExchange exchange, HttpString method, String path, TreeSet<String> allowed) {
+    private void methodNotAllowed(HttpServerExchange exchange, HttpString method, String path, String allow) {
         errors.send(exchange, errors.catalogue().get(StatusCatalogue.METHOD_NOT_ALLOWED),
                 errors.catalogue().get(StatusCatalogue.METHOD_NOT_ALLOWED).describe(method, path),
-                Map.of(), Map.of(Headers.ALLOW, String.join(", ", allowed)));
+                Map.of(), Map.of(Headers.ALLOW, allow));
     }
 }

@@ -84,8 +84,38 @@ class RoutingOverHttpTest {
     void knownPathUnderAnotherMethodAnswers405WithAllow() {
         HttpResponse<String> r = svc.send(svc.request("/pets/7").PUT(HttpRequest.BodyPublishers.ofString("x")).build());
         assertEquals(405, r.statusCode());
-        assertEquals("DELETE, GET, HEAD", r.headers().firstValue("Allow").orElseThrow());
+        assertEquals("DELETE, GET, HEAD, OPTIONS", r.headers().firstValue("Allow").orElseThrow());
         assertTrue(r.body().contains("\"code\":\"ERR10008\""), r.body());
+    }
+
+    @Test
+    void optionsOnARoutedPathIsAnsweredWithTheResourcesMethods() {
+        HttpResponse<String> r = svc.send(svc.request("/pets/7").method("OPTIONS", HttpRequest.BodyPublishers.noBody()).build());
+        assertEquals(204, r.statusCode(), r.body());
+        assertEquals("DELETE, GET, HEAD, OPTIONS", r.headers().firstValue("Allow").orElseThrow());
+        assertEquals("", r.body());
+        HttpResponse<String> literal = svc.send(svc.request("/pets/mine").method("OPTIONS", HttpRequest.BodyPublishers.noBody()).build());
+        assertEquals(204, literal.statusCode());
+        assertEquals("DELETE, GET, HEAD, OPTIONS", literal.headers().firstValue("Allow").orElseThrow(),
+                "/pets/mine answers GET itself and DELETE through /pets/{id}");
+        HttpResponse<String> unknown = svc.send(svc.request("/owners/1").method("OPTIONS", HttpRequest.BodyPublishers.noBody()).build());
+        assertEquals(404, unknown.statusCode());
+    }
+
+    @Test
+    void methodsAreCaseSensitive() throws java.io.IOException {
+        try (io.lumen.handler.testing.RawHttp c = new io.lumen.handler.testing.RawHttp(svc.service().httpPort())) {
+            c.send("delete /pets/7 HTTP/1.1\r\nHost: x\r\n\r\n");
+            io.lumen.handler.testing.RawHttp.Response r = c.read();
+            assertEquals(405, r.status(), "'delete' is not DELETE (RFC 9110 9.1): " + r.bodyText());
+            assertEquals("DELETE, GET, HEAD, OPTIONS", r.header("Allow"));
+            c.send("get /pets/mine HTTP/1.1\r\nHost: x\r\n\r\n");
+            assertEquals(405, c.read().status());
+            c.send("head /pets/7 HTTP/1.1\r\nHost: x\r\n\r\n");
+            assertEquals(405, c.read(true).status(), "'head' does not fall back to GET");
+            c.send("DELETE /pets/7 HTTP/1.1\r\nHost: x\r\n\r\n");
+            assertEquals("DELETE /pets/7 {id=7}", c.read().bodyText());
+        }
     }
 
     @Test

@@ -161,12 +161,15 @@ class CorsHandlerTest {
     }
 
     @Test
-    void corsAloneAnswersANonPreflightWith405AndAllow() {
+    void corsAloneAnswersAnOptionsRequestThatIsNoPreflightWithThePathsMethods() {
         HttpResponse<String> r = service.send(service.request("/terminal/x")
                 .method("OPTIONS", HttpRequest.BodyPublishers.noBody()).build());
-        assertEquals(405, r.statusCode());
-        assertTrue(r.body().contains("\"code\":\"ERR10008\""), r.body());
+        assertEquals(204, r.statusCode(), "RFC 9110 9.3.7: OPTIONS describes the resource");
         assertEquals("OPTIONS", h(r, "Allow").orElseThrow());
+        HttpResponse<String> data = service.send(service.request("/public/data")
+                .method("OPTIONS", HttpRequest.BodyPublishers.noBody()).build());
+        assertEquals(204, data.statusCode());
+        assertEquals("GET, HEAD, OPTIONS", h(data, "Allow").orElseThrow());
     }
 
     @Test

@@ -17,6 +17,7 @@ import java.net.http.HttpResponse;
 import java.nio.file.Path;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -99,6 +100,42 @@ class LoggerHandlerTest {
         assertTrue(r.body().contains("ERR10080"), r.body());
         assertTrue(r.body().contains("LOUD"), r.body());
         assertNull(logback().getLogger(other).getLevel());
+    }
+
+    @Test
+    void jsonErrorsAreDescribedWithoutJavaTypesOrLibraryNames() {
+        for (String body : new String[] {"{\"name\":\"x\"}", "[{\"name\": }]", "[" .repeat(2000)}) {
+            HttpResponse<String> r = post(body);
+            assertEquals(400, r.statusCode(), body);
+            assertFalse(r.body().contains("java.") || r.body().contains("io.lumen") || r.body().contains("`")
+                    || r.body().contains("code 125") || r.body().contains("StreamReadConstraints"), r.body());
+        }
+    }
+
+    @Test
+    void changesAreRefusedFromOutsideTheAllowedNetworks(@TempDir Path other) {
+        try (TestService remoteOnly = Services.in(other)
+                .file("logger.yml", "changesFrom: [10.0.0.0/8]\n") // this test's client (127.0.0.1) is outside
+                .file("handler.yml", """
+                        paths:
+                          - {path: /adm/logger, method: GET, exec: [logger]}
+                          - {path: /adm/logger, method: POST, exec: [logger]}
+                        """).start()) {
+            HttpResponse<String> r = remoteOnly.send(remoteOnly.request("/adm/logger").header("Content-Type", "application/json")
+                    .POST(HttpRequest.BodyPublishers.ofString("[{\"name\":\"" + NAME + ".remote\",\"level\":\"OFF\"}]")).build());
+            assertEquals(403, r.statusCode(), r.body());
+            assertTrue(r.body().contains("\"code\":\"ERR10082\""), r.body());
+            assertNull(logback().getLogger(NAME + ".remote").getLevel(), "nothing changed");
+            assertEquals(200, remoteOnly.get("/adm/logger").statusCode(), "reading is not a change");
+        }
+    }
+
+    @Test
+    void changesFromIsCheckedAtStartup(@TempDir Path other) {
+        Exception e = org.junit.jupiter.api.Assertions.assertThrows(io.lumen.config.ConfigException.class, () -> Services.in(other)
+                .file("logger.yml", "changesFrom: [10.0.0.0/40]\n")
+                .file("handler.yml", "paths:\n  - {path: /adm/logger, method: POST, exec: [logger]}\n").start());
+        assertTrue(e.getMessage().contains("logger.yml") && e.getMessage().contains("changesFrom"), e.getMessage());
     }
 
     @Test

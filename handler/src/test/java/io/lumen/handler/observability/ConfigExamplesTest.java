@@ -38,7 +38,7 @@ class ConfigExamplesTest {
         assertEquals(new MetricsConfig(null, null, null), c.load("metrics", MetricsConfig.class));
         assertEquals(new HealthConfig(null), c.load("health", HealthConfig.class));
         assertEquals(new InfoConfig(null, null), c.load("info", InfoConfig.class));
-        assertEquals(new LoggerConfig(null), c.load("logger", LoggerConfig.class));
+        assertEquals(new LoggerConfig(null, null), c.load("logger", LoggerConfig.class));
         AuditConfig audit = c.load("audit", AuditConfig.class);
         assertEquals(List.of("X-Forwarded-For", "User-Agent"), audit.headers());
         assertEquals(List.of("Authorization"), audit.mask());

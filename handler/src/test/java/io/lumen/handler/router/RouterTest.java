@@ -75,7 +75,7 @@ class RouterTest {
         assertEquals("x//y/", r.find(Methods.HEAD, "/x//y/").rest());
         Router.Match post = r.find(Methods.POST, "/a");
         assertNull(post.route());
-        assertEquals(java.util.Set.of("GET", "HEAD"), post.allowed());
+        assertEquals(java.util.Set.of("GET", "HEAD", "OPTIONS"), post.allowed());
     }
 
     @Test
@@ -89,7 +89,7 @@ class RouterTest {
     void knownPathUnderOtherMethodsReportsTheAllowedMethods() {
         Router.Match m = petsRouter().find(Methods.PUT, "/pets/42");
         assertNull(m.route());
-        assertEquals(List.of("DELETE", "GET", "HEAD"), List.copyOf(m.allowed()));
+        assertEquals(List.of("DELETE", "GET", "HEAD", "OPTIONS"), List.copyOf(m.allowed()));
     }
 
     @Test

@@ -8,6 +8,7 @@ import io.lumen.proxy.upstream.Upstream;
 import io.lumen.proxy.upstream.Upstreams;
 import io.lumen.security.SecurityAttachments;
 import io.lumen.security.VerifiedToken;
+import io.lumen.server.RequestBodies;
 import io.lumen.status.ErrorResponder;
 import io.undertow.client.ClientRequest;
 import io.undertow.server.HttpServerExchange;
@@ -35,6 +36,9 @@ public final class Forwarder {
     private final ErrorResponder errors;
     private final LongSupplier clock;
     private final long defaultTimeout;
+    private final long idleTimeout;
+    private final long maxBodySize;
+    private final long idleCheck;
     private final List<Map.Entry<String, Integer>> prefixTimeouts;
     private final boolean rewriteHost;
     private final boolean reuseXForwarded;
@@ -42,11 +46,19 @@ public final class Forwarder {
     private final ObjectMapper claimsMapper;
     private final RequestTimers timers = new RequestTimers();
 
-    public Forwarder(ProxyConfig config, Upstreams upstreams, ErrorResponder errors, ObjectMapper mapper, LongSupplier clock) {
+    /**
+     * @param maxBodySize server.yml {@code maxTransferFileSize}: a larger declared body is refused before
+     *                    an upstream is asked (0: none)
+     */
+    public Forwarder(ProxyConfig config, Upstreams upstreams, ErrorResponder errors, ObjectMapper mapper, LongSupplier clock,
+                     long maxBodySize) {
+        this.maxBodySize = maxBodySize;
         this.upstreams = upstreams;
         this.errors = errors;
         this.clock = clock;
         this.defaultTimeout = config.maxRequestTime();
+        this.idleTimeout = config.streamIdleTimeout();
+        this.idleCheck = idleTimeout <= 0 ? 0 : Math.max(1, idleTimeout / 4); // a stall is cut within 1.25 periods
         this.prefixTimeouts = config.timeoutsByPrefix();
         this.rewriteHost = config.rewriteHostHeader();
         this.reuseXForwarded = config.reuseXForwarded();
@@ -60,6 +72,15 @@ public final class Forwarder {
         if (problem != null) {
             exchange.setPersistent(false); // the rest of the connection's bytes cannot be trusted
             errors.send(exchange, "ERR13015", problem);
+            return;
+        }
+        long length = exchange.getRequestContentLength();
+        long max = exchange.getMaxEntitySize() > 0 ? exchange.getMaxEntitySize() : maxBodySize;
+        if (max > 0 && length > max) { // refused before an upstream is even asked
+            if (length - max > RequestBodies.DISCARD_LIMIT) {
+                exchange.setPersistent(false);
+            }
+            errors.send(exchange, "ERR10068", max);
             return;
         }
         new ProxyExchange(this, exchange, timeoutFor(exchange.getRequestPath())).start();
@@ -76,6 +97,16 @@ public final class Forwarder {
             }
         }
         return defaultTimeout;
+    }
+
+    /** streamIdleTimeout in ms; 0: none. */
+    long idleTimeoutMillis() {
+        return idleTimeout;
+    }
+
+    /** How often an exchange checks that bytes still move; 0: no idle timeout. */
+    long idleCheckMillis() {
+        return idleCheck;
     }
 
     Upstreams upstreams() {
@@ -176,13 +207,14 @@ public final class Forwarder {
                 out.put(ForwardHeaders.X_FORWARDED_HOST, host);
             }
             if (!in.contains(ForwardHeaders.X_FORWARDED_PORT)) {
-                out.put(ForwardHeaders.X_FORWARDED_PORT, exchange.getHostPort());
+                out.put(ForwardHeaders.X_FORWARDED_PORT, ProxyExchange.listenerPort(exchange));
             }
         } else {
             out.put(ForwardHeaders.X_FORWARDED_FOR, remote);
             out.put(ForwardHeaders.X_FORWARDED_PROTO, exchange.getRequestScheme());
             out.put(ForwardHeaders.X_FORWARDED_HOST, host);
-            out.put(ForwardHeaders.X_FORWARDED_PORT, exchange.getHostPort());
+            // the port the client connected to, as nginx's $server_port: the Host header is the client's to set
+            out.put(ForwardHeaders.X_FORWARDED_PORT, ProxyExchange.listenerPort(exchange));
         }
     }
 }

@@ -3,6 +3,8 @@ package io.lumen.proxy.forward;
 import io.lumen.proxy.upstream.Lease;
 import io.lumen.proxy.upstream.PooledConnection;
 import io.lumen.proxy.upstream.Upstream;
+import io.lumen.server.RequestBodies;
+import io.lumen.server.RequestBodyTimeoutException;
 import io.undertow.client.ClientCallback;
 import io.undertow.client.ClientExchange;
 import io.undertow.client.ClientRequest;
@@ -29,6 +31,7 @@ import org.xnio.channels.StreamSourceChannel;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.util.concurrent.TimeUnit;
 
 /**
  * One request through the proxy, from choosing an upstream to the last byte of the response. All
@@ -41,13 +44,29 @@ import java.net.InetSocketAddress;
  * body. Both within {@code maxConnectionRetries} and the retry budget. Failures answer the error
  * JSON: 502 unreachable / failed, 503 none healthy / busy, 504 timeout; once the response has
  * started, the only clean move left is to abort it.
+ *
+ * <p>Timeouts follow Envoy's model. The request timeout ({@code maxRequestTime} or the path's) starts
+ * once the whole request has been sent upstream and ends with the response headers, so a large or
+ * slow upload is never a 504. Before it (waiting for a connection, uploading) and after it
+ * (downloading), the idle timeout ({@code streamIdleTimeout}) ends an exchange in which no byte
+ * moved for that long, checked four times per period. Only the upstream's own failures count
+ * against it (connect, reset, no answer in time, not reading the upload); a stream the client
+ * broke (a body shorter or longer than its {@code Content-Length}, a stalled or oversized upload)
+ * never does.
  */
 public final class ProxyExchange extends RequestTimers.Timed implements Lease, ExchangeCompletionListener {
     private static final Logger LOG = LoggerFactory.getLogger(ProxyExchange.class);
 
+    private static final int REQUEST_TIMEOUT = 1;
+    private static final int IDLE = 2;
+
     private final Forwarder route;
     private final HttpServerExchange exchange;
     private final long timeoutMs;
+    /** Which timer runs: {@link #REQUEST_TIMEOUT}, {@link #IDLE} or none (0). */
+    private int timer;
+    /** When the current idle period began (nanoTime): no byte moved since then, unless a pump says so. */
+    private long idleSince;
     private final boolean hasBody;
     private final boolean upgrade;
 
@@ -109,15 +128,36 @@ public final class ProxyExchange extends RequestTimers.Timed implements Lease, E
         http.getOriginalSourceConduit().resumeReads();
     }
 
-    /** On the request's IO thread: the timeout starts, then the upstream connection is asked for. */
+    /** On the request's IO thread: the idle timeout starts, then the upstream connection is asked for. */
     private void acquire() {
         if (finished) {
             return;
         }
-        if (timeoutMs > 0) {
-            route.timers().start(exchange.getIoThread(), this, timeoutMs);
-        }
+        startIdle();
         upstream.pool().acquire(this);
+    }
+
+    /** The request is with the upstream: from now its timeout runs until the response headers. */
+    private void requestSent() {
+        if (finished || answered) {
+            return;
+        }
+        cancelTimer();
+        if (timeoutMs > 0) {
+            timer = REQUEST_TIMEOUT;
+            route.timers().start(exchange.getIoThread(), this, timeoutMs);
+        } else {
+            startIdle(); // no request timeout: at least nothing may hang without a byte moving
+        }
+    }
+
+    private void startIdle() {
+        cancelTimer();
+        if (route.idleCheckMillis() > 0) {
+            timer = IDLE;
+            idleSince = System.nanoTime();
+            route.timers().start(exchange.getIoThread(), this, route.idleCheckMillis());
+        }
     }
 
     // ---- Lease ----
@@ -246,7 +286,8 @@ public final class ProxyExchange extends RequestTimers.Timed implements Lease, E
             fail("ERR10010");
             return;
         }
-        requestPump = new Pump(body, result.getRequestChannel(), bufferPool(), requestOutcome);
+        requestPump = new Pump(body, result.getRequestChannel(), bufferPool(), requestOutcome,
+                exchange.getRequestContentLength());
         if (HttpContinue.requiresContinueResponse(exchange)) {
             HttpContinue.sendContinueResponse(exchange, new IoCallback() {
                 @Override
@@ -268,9 +309,11 @@ public final class ProxyExchange extends RequestTimers.Timed implements Lease, E
         try {
             channel.shutdownWrites();
             if (!channel.flush()) {
-                channel.getWriteSetter().set(org.xnio.ChannelListeners.flushingChannelListener(null,
-                        (ch, e) -> attempt.failed(e)));
+                channel.getWriteSetter().set(org.xnio.ChannelListeners.flushingChannelListener(
+                        ch -> requestSent(), (ch, e) -> attempt.failed(e)));
                 channel.resumeWrites();
+            } else {
+                requestSent();
             }
         } catch (IOException e) {
             attempt.failed(e);
@@ -283,8 +326,8 @@ public final class ProxyExchange extends RequestTimers.Timed implements Lease, E
             IoUtils.safeClose(result.getResponseChannel());
             return;
         }
-        cancelTimer(); // the timeout bounds the wait for the response headers; a stream may then run on
         answered = true;
+        startIdle(); // the request timeout ends with the response headers; a stalled download is idle
         upstream.succeeded();
         ClientResponse response = result.getResponse();
         int status = response.getResponseCode();
@@ -332,7 +375,7 @@ public final class ProxyExchange extends RequestTimers.Timed implements Lease, E
     private final Pump.Outcome requestOutcome = new Pump.Outcome() {
         @Override
         public void pumped(Pump pump) {
-            // the whole body is with the upstream; the response callback takes it from here
+            requestSent(); // the whole body is with the upstream; the response callback takes it from here
         }
 
         @Override
@@ -340,9 +383,9 @@ public final class ProxyExchange extends RequestTimers.Timed implements Lease, E
             if (finished) {
                 return; // the proxy already ended the request (answered, timed out) and closed the upstream side
             }
-            if (readSide) { // the client went away mid-upload
+            if (readSide) { // the client's body broke: never the upstream's failure
                 LOG.debug("{}: reading the request body failed: {}", describe(), e.toString());
-                abort();
+                clientFault(e);
             } else {
                 upstream.failed(route.now());
                 retryOrFail(false, true, "ERR13013", describe());
@@ -369,12 +412,50 @@ public final class ProxyExchange extends RequestTimers.Timed implements Lease, E
 
     // ---- timeout and completion ----
 
-    /** The timeout: no response headers within the time allowed. */
+    /** A timer fired: the request timeout, or an idle check. */
     @Override
     public void run() {
-        if (finished || answered) {
+        if (finished) {
             return;
         }
+        if (timer == IDLE) {
+            idleCheck();
+        } else if (!answered) {
+            requestTimedOut();
+        }
+    }
+
+    private void idleCheck() {
+        long last = idleSince;
+        if (requestPump != null && requestPump.lastProgress() - last > 0) {
+            last = requestPump.lastProgress();
+        }
+        if (responsePump != null && responsePump.lastProgress() - last > 0) {
+            last = responsePump.lastProgress();
+        }
+        long idleMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - last);
+        if (idleMs < route.idleTimeoutMillis()) {
+            route.timers().start(exchange.getIoThread(), this, route.idleCheckMillis());
+            return;
+        }
+        if (LOG.isDebugEnabled()) {
+            LOG.debug("{}: nothing moved for {} ms", describe(), idleMs);
+        }
+        if (answered) {
+            abort(); // the download stalled (the upstream's or the client's reading): the response cannot be finished
+        } else if (requestPump != null && !requestPump.completed() && !requestPump.waitingOnSink()) {
+            clientFault(new RequestBodyTimeoutException(route.idleTimeoutMillis())); // the client stopped sending
+        } else {
+            if (upstreamExchange != null && (requestPump == null || requestPump.waitingOnSink() || requestPump.completed())) {
+                upstream.failed(route.now()); // it stopped reading the upload, or never answered
+            }
+            timedOut = true;
+            fail("ERR13016", describe(), route.idleTimeoutMillis());
+        }
+    }
+
+    /** The request timeout: no response headers within the time allowed after the request was sent. */
+    private void requestTimedOut() {
         timedOut = true;
         if (LOG.isDebugEnabled()) {
             LOG.debug("{} timed out after {} ms: {}", describe(), timeoutMs, upstreamExchange != null ? "sent to " + upstream
@@ -434,6 +515,26 @@ public final class ProxyExchange extends RequestTimers.Timed implements Lease, E
         }
     }
 
+    /**
+     * The client broke its request (a body shorter or longer than declared, a stalled or oversized
+     * upload, a reset): the upstream side is reset or closed without counting against it, and the
+     * client gets 408/413 when that is the cause, else 400, when the response has not started.
+     */
+    private void clientFault(IOException e) {
+        finished = true;
+        cancelTimer();
+        release();
+        if (exchange.isResponseStarted()) {
+            abort();
+            return;
+        }
+        if (RequestBodies.answerReadFailure(route.errors(), exchange, e)) {
+            return;
+        }
+        exchange.setPersistent(false);
+        route.errors().send(exchange, "ERR10072", "the request body broke off or does not match its Content-Length");
+    }
+
     private void retryOrFail(boolean neverSent, boolean upstreamAtFault, String code, Object... args) {
         if (conn != null) {
             PooledConnection c = conn;
@@ -489,6 +590,7 @@ public final class ProxyExchange extends RequestTimers.Timed implements Lease, E
     }
 
     private void cancelTimer() {
+        timer = 0;
         route.timers().stop(this);
     }
 
@@ -522,17 +624,32 @@ public final class ProxyExchange extends RequestTimers.Timed implements Lease, E
         return connection != null && connection.toLowerCase(java.util.Locale.ROOT).contains("upgrade");
     }
 
-    private static final io.undertow.util.AttachmentKey<String> REMOTE = io.undertow.util.AttachmentKey.create(String.class);
+    /** What the forwarding headers say about a client connection, worked out once per connection. */
+    private record Peer(String remote, String listenerPort) {
+    }
+
+    private static final io.undertow.util.AttachmentKey<Peer> PEER = io.undertow.util.AttachmentKey.create(Peer.class);
 
     /** The client's address as text, worked out once per connection (keep-alive clients send many requests). */
     static String remoteAddress(HttpServerExchange exchange) {
-        String cached = exchange.getConnection().getAttachment(REMOTE);
+        return peer(exchange).remote();
+    }
+
+    /** The local port the client connected to, as text. */
+    static String listenerPort(HttpServerExchange exchange) {
+        return peer(exchange).listenerPort();
+    }
+
+    private static Peer peer(HttpServerExchange exchange) {
+        Peer cached = exchange.getConnection().getAttachment(PEER);
         if (cached != null) {
             return cached;
         }
         InetSocketAddress a = exchange.getSourceAddress();
         String text = a == null ? "unknown" : a.getAddress() != null ? a.getAddress().getHostAddress() : a.getHostString();
-        exchange.getConnection().putAttachment(REMOTE, text);
-        return text;
+        InetSocketAddress local = exchange.getDestinationAddress();
+        Peer peer = new Peer(text, local == null ? String.valueOf(exchange.getHostPort()) : String.valueOf(local.getPort()));
+        exchange.getConnection().putAttachment(PEER, peer);
+        return peer;
     }
 }

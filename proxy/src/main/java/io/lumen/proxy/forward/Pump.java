@@ -15,6 +15,11 @@ import java.nio.ByteBuffer;
  * the source has nothing more for now, so event streams (SSE) and WebSocket frames reach the
  * client at once; at the end of the source it shuts the sink down and flushes it. Runs on the
  * channels' IO thread.
+ *
+ * <p>With a declared length (the client's {@code Content-Length}) a source that ends early or gives
+ * more is a read-side failure, found before the sink sees a byte too many or a missing end: the
+ * body is broken on the source's side, not the sink's. It remembers when bytes last moved and
+ * whether it waits for the sink, so an idle timeout can tell who stalled.
  */
 final class Pump implements ChannelListener<java.nio.channels.Channel> {
     interface Outcome {
@@ -28,7 +33,11 @@ final class Pump implements ChannelListener<java.nio.channels.Channel> {
     private final StreamSinkChannel sink;
     private final ByteBufferPool pool;
     private final Outcome outcome;
+    private final long declared;
     private PooledByteBuffer pooled;
+    private long moved;
+    private long lastProgress = System.nanoTime();
+    private boolean waitingOnSink;
     private boolean pending;
     private boolean eof;
     private boolean shutdown;
@@ -36,6 +45,12 @@ final class Pump implements ChannelListener<java.nio.channels.Channel> {
     private boolean completed;
 
     Pump(StreamSourceChannel source, StreamSinkChannel sink, ByteBufferPool pool, Outcome outcome) {
+        this(source, sink, pool, outcome, -1);
+    }
+
+    /** @param declared the body's length as its sender declared it, or -1 when it is not known */
+    Pump(StreamSourceChannel source, StreamSinkChannel sink, ByteBufferPool pool, Outcome outcome, long declared) {
+        this.declared = declared;
         this.source = source;
         this.sink = sink;
         this.pool = pool;
@@ -59,6 +74,16 @@ final class Pump implements ChannelListener<java.nio.channels.Channel> {
         return completed;
     }
 
+    /** {@link System#nanoTime()} when bytes last came from the source (or the pump started). */
+    long lastProgress() {
+        return lastProgress;
+    }
+
+    /** True while the pump holds bytes the sink does not take: a stall is the sink's, not the source's. */
+    boolean waitingOnSink() {
+        return waitingOnSink && !over;
+    }
+
     @Override
     public void handleEvent(java.nio.channels.Channel channel) {
         if (!over) {
@@ -77,10 +102,12 @@ final class Pump implements ChannelListener<java.nio.channels.Channel> {
                     return;
                 }
                 if (buffer.hasRemaining()) {
+                    waitingOnSink = true;
                     source.suspendReads();
                     sink.resumeWrites();
                     return;
                 }
+                waitingOnSink = false;
                 pending = false;
             }
             if (eof) {
@@ -112,6 +139,10 @@ final class Pump implements ChannelListener<java.nio.channels.Channel> {
                 return;
             }
             if (n == -1) {
+                if (declared >= 0 && moved != declared) {
+                    fail(new IOException("the body ended after " + moved + " of its " + declared + " bytes"), true);
+                    return;
+                }
                 eof = true;
             } else if (n == 0) {
                 try {
@@ -127,6 +158,12 @@ final class Pump implements ChannelListener<java.nio.channels.Channel> {
                 source.resumeReads();
                 return;
             } else {
+                moved += n;
+                lastProgress = System.nanoTime();
+                if (declared >= 0 && moved > declared) {
+                    fail(new IOException("the body is longer than its " + declared + " bytes"), true);
+                    return;
+                }
                 buffer.flip();
                 pending = true;
             }

@@ -6,7 +6,9 @@ import io.lumen.handler.config.HandlerConfig;
 import io.lumen.handler.router.Route;
 import io.lumen.server.BlockingExecutors;
 import io.lumen.server.LumenServer;
+import io.lumen.server.ProtocolGuard;
 import io.lumen.server.Readiness;
+import io.lumen.server.RequestBodies;
 import io.lumen.server.ServerConfig;
 import io.lumen.server.ServiceContext;
 import io.lumen.service.ServiceAssembly;
@@ -110,13 +112,30 @@ public final class LumenEmbedding implements SmartInitializingSingleton, SmartLi
             throw e;
         }
         handoff.errors(assembly.context().errors());
-        root = assembly.root();
+        root = guarded(assembly, server);
         LOG.info("Lumen: {} routes from {}; unmatched requests go to {}; blocking handlers run on {}",
                 assembly.router().router().routes().size(),
                 assembly.handlerFile().map(ConfigFile::displayName).orElse("no handler.yml"),
                 assembly.router().fallback() == null ? "Lumen (404/405)"
                         : assembly.router().fallback() == handoff ? "Spring" : "defaultHandlers",
                 blockingExecutor == null ? "Spring's Undertow worker pool" : "virtual threads");
+    }
+
+    /**
+     * The root guards of a standalone service that belong in front of Lumen's router inside Spring's
+     * Undertow (which serves the listeners): {@link ProtocolGuard} (framing Undertow's parser lets
+     * through) and {@link RequestBodies} (body size counted without tearing the connection down, 413
+     * and 408 as error JSON, a bounded discard of an unread rest, server.yml {@code requestBodyIdleTimeout}).
+     * RequestBodies gets no limit of its own: it counts the one in force when the body is first read
+     * (the {@code body} middleware's {@code maxBodySize} on its routes, else Spring's
+     * {@code server.undertow.max-http-post-size}), so a body Spring accepts is never refused here.
+     * The 100 Continue is Undertow's servlet deployment's ({@code HttpContinueReadHandler}, around
+     * this handler; one 100 goes out whoever sends it first). Listener options (header timeout,
+     * HTTP/2 streams) are Spring's server's: {@code server.undertow.options.server.*}.
+     */
+    private static HttpHandler guarded(ServiceAssembly assembly, ServerConfig server) {
+        HttpHandler h = new RequestBodies(assembly.root(), 0, server.requestBodyIdleTimeout());
+        return new ProtocolGuard(h, assembly.context().errors());
     }
 
     /** Lumen's root handler, or {@code null} before the context finished refreshing. */

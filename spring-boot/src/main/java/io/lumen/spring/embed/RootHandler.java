@@ -5,7 +5,8 @@ import io.undertow.server.HttpServerExchange;
 
 /**
  * The handler Undertow calls first for every request of the application (the initial handler-chain
- * wrapper's result, in front of Spring's servlet handler): Lumen's router behind its error guard.
+ * wrapper's result, in front of Spring's servlet handler): Lumen's router behind its error guard
+ * and the root guards for protocol framing and request bodies (see {@link LumenEmbedding}).
  * Until Lumen is assembled (the application context is still refreshing) requests go to Spring
  * unchanged. IO thread; one volatile read per request.
  */

@@ -39,7 +39,7 @@ class UnmatchedLumenTest {
         HttpResponse<String> r = Http.post(Apps.uri(app, "/lumen/hello"), HttpRequest.BodyPublishers.noBody());
         assertEquals(405, r.statusCode());
         assertEquals("ERR10008", StarterTest.JSON.readTree(r.body()).get("code").asText());
-        assertEquals("GET, HEAD", r.headers().firstValue("Allow").orElse(null));
+        assertEquals("GET, HEAD, OPTIONS", r.headers().firstValue("Allow").orElse(null));
     }
 
     @Test

@@ -76,7 +76,7 @@ public final class Coercer {
         }
         String first = types.get(0);
         String article = first.startsWith("i") || first.startsWith("a") || first.startsWith("o") ? "an " : "a ";
-        throw new ConversionException("'" + raw + "' is not " + article + first);
+        throw new ConversionException("'" + io.lumen.status.Status.excerpt(raw) + "' is not " + article + first);
     }
 
     private static JsonNode integer(String raw) {
@@ -139,7 +139,7 @@ public final class Coercer {
                 obj.set(kv[0], shape(prop) == Shape.ARRAY ? array(List.of(kv[1].split(",", -1)), prop, resolve)
                         : primitive(kv[1], prop));
             } catch (ConversionException e) {
-                throw new ConversionException("property '" + kv[0] + "': " + e.getMessage());
+                throw new ConversionException("property '" + io.lumen.status.Status.excerpt(kv[0]) + "': " + e.getMessage());
             }
         }
         return obj;

@@ -2,8 +2,10 @@ package io.lumen.validator.params;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.json.JsonMapper;
+import io.lumen.handler.body.ExactJson;
+import io.lumen.handler.body.JsonProblems;
 import io.lumen.openapi.Parameter;
+import io.lumen.status.Status;
 import io.lumen.openapi.Parameter.Style;
 import io.lumen.validator.specification.OperationMatch;
 import io.undertow.server.HttpServerExchange;
@@ -24,7 +26,7 @@ import java.util.function.UnaryOperator;
  * (header) and form (cookie). Built once per parameter at startup; thread-safe.
  */
 public final class ParameterReader {
-    private static final ObjectMapper JSON = JsonMapper.builder().build();
+    private static final ObjectMapper JSON = ExactJson.MAPPER;
 
     private final Parameter parameter;
     private final Coercer.Shape shape;
@@ -113,14 +115,17 @@ public final class ParameterReader {
                 String key = e.getKey();
                 String prop = null;
                 if (style == Style.DEEP_OBJECT) {
-                    if (key.startsWith(deepPrefix) && key.endsWith("]") && key.length() > deepPrefix.length() + 1) {
-                        prop = key.substring(deepPrefix.length(), key.length() - 1);
+                    if (key.startsWith(deepPrefix) && key.endsWith("]")) {
+                        prop = key.substring(deepPrefix.length(), key.length() - 1); // "" for name[]: checked too
                     }
                 } else if (schema.path("properties").has(key)) {
                     prop = key;
                 }
                 if (prop != null) {
-                    pairs.add(new String[] {prop, e.getValue().getFirst()});
+                    JsonNode propSchema = resolve.apply(schema.path("properties").path(prop));
+                    String value = Coercer.shape(propSchema) == Coercer.Shape.ARRAY && e.getValue().size() > 1
+                            ? String.join(",", e.getValue()) : single(e.getValue(), key);
+                    pairs.add(new String[] {prop, value});
                 }
             }
             return pairs.isEmpty() ? null : Coercer.object(pairs, schema, resolve);
@@ -129,19 +134,32 @@ public final class ParameterReader {
         if (values == null || values.isEmpty()) {
             return null;
         }
-        if (parameter.json()) {
-            return json(values.getFirst());
-        }
         if (shape == Coercer.Shape.ARRAY && (parameter.explode() || values.size() > 1)) {
             return Coercer.array(List.copyOf(values), schema, resolve);
         }
+        String value = single(values, name); // a backend behind a gateway may read another copy than the first
+        if (parameter.json()) {
+            return json(value);
+        }
         char delimiter = style == Style.SPACE_DELIMITED ? ' ' : style == Style.PIPE_DELIMITED ? '|' : ',';
-        return delimited(values.getFirst(), delimiter, false);
+        return delimited(value, delimiter, false);
+    }
+
+    /** The one value of a single-valued parameter; given more than once it is refused, not read by position. */
+    private static String single(java.util.Collection<String> values, String name) throws ConversionException {
+        if (values.size() > 1) {
+            throw new ConversionException("'" + Status.excerpt(name) + "' is given " + values.size()
+                    + " times; it takes a single value");
+        }
+        return values.iterator().next();
     }
 
     private JsonNode header(HeaderValues values) throws ConversionException {
         if (values == null || values.isEmpty()) {
             return null;
+        }
+        if (values.size() > 1 && shape == Coercer.Shape.PRIMITIVE) {
+            single(values, parameter.name()); // several lines of a list-valued header are one list (RFC 9110 5.3)
         }
         String raw = values.size() == 1 ? values.getFirst() : String.join(",", values);
         if (parameter.json()) {
@@ -158,11 +176,13 @@ public final class ParameterReader {
     }
 
     /** The raw value of this cookie from the Cookie headers (commas kept: form style uses them for arrays). */
-    private String cookieValue(HeaderValues headers) {
+    private String cookieValue(HeaderValues headers) throws ConversionException {
         if (headers == null) {
             return null;
         }
         String name = parameter.name();
+        String found = null;
+        int count = 0;
         for (String header : headers) {
             int pos = 0;
             while (pos < header.length()) {
@@ -171,12 +191,18 @@ public final class ParameterReader {
                 int eq = header.indexOf('=', pos);
                 if (eq > 0 && eq < end && header.substring(pos, eq).trim().equals(name)) {
                     String v = header.substring(eq + 1, end).trim();
-                    return v.length() > 1 && v.startsWith("\"") && v.endsWith("\"") ? v.substring(1, v.length() - 1) : v;
+                    count++;
+                    if (found == null) {
+                        found = v.length() > 1 && v.startsWith("\"") && v.endsWith("\"") ? v.substring(1, v.length() - 1) : v;
+                    }
                 }
                 pos = end + 1;
             }
         }
-        return null;
+        if (count > 1) {
+            throw new ConversionException("cookie '" + Status.excerpt(name) + "' is given " + count + " times; it takes a single value");
+        }
+        return found;
     }
 
     /** A value in simple/form-like serialization: {@code a,b,c} arrays, {@code k,v,k,v} or (explode) {@code k=v,k=v} objects. */
@@ -195,8 +221,8 @@ public final class ParameterReader {
     private static JsonNode json(String raw) throws ConversionException {
         try {
             return JSON.readTree(raw);
-        } catch (IOException e) {
-            throw new ConversionException("not JSON: " + (e instanceof com.fasterxml.jackson.core.JsonProcessingException p ? p.getOriginalMessage() : e.getMessage()));
+        } catch (IOException | IllegalArgumentException e) {
+            throw new ConversionException("not JSON: " + JsonProblems.describe(e));
         }
     }
 

@@ -1,5 +1,6 @@
 package io.lumen.validator.specification;
 
+import io.lumen.handler.router.HttpMethods;
 import io.lumen.openapi.Operation;
 import io.undertow.util.HttpString;
 import io.undertow.util.Methods;
@@ -121,14 +122,25 @@ public final class OperationMatcher {
         Operation find(HttpString method) {
             Operation get = null;
             for (int i = 0; i < methods.length; i++) {
-                if (methods[i].equals(method)) {
+                if (HttpMethods.same(methods[i], method)) { // case-sensitive (RFC 9110 9.1)
                     return operations[i];
                 }
                 if (methods[i].equals(Methods.GET)) {
                     get = operations[i];
                 }
             }
-            return method.equals(Methods.HEAD) ? get : null;
+            return HttpMethods.same(method, Methods.HEAD) ? get : null;
+        }
+
+        /** This path's methods for {@code Allow}: with HEAD when there is GET, and OPTIONS. */
+        void allowed(TreeSet<String> into) {
+            for (HttpString m : methods) {
+                into.add(m.toString());
+                if (m.equals(Methods.GET)) {
+                    into.add(Methods.HEAD_STRING);
+                }
+            }
+            into.add(Methods.OPTIONS_STRING);
         }
 
         OperationMatch literalMatch(Operation op) {
@@ -168,9 +180,7 @@ public final class OperationMatcher {
                         foundDepth = params;
                         return true;
                     }
-                    for (HttpString m : node.here.methods) {
-                        allowed.add(m.toString());
-                    }
+                    node.here.allowed(allowed);
                 }
                 return false;
             }

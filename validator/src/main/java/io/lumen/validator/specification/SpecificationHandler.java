@@ -14,6 +14,8 @@ import io.undertow.server.HttpHandler;
 import io.undertow.server.HttpServerExchange;
 import io.undertow.util.Headers;
 import io.undertow.util.HttpString;
+import io.undertow.util.Methods;
+import io.lumen.handler.router.RouterHandler;
 
 import java.util.Map;
 
@@ -22,7 +24,8 @@ import java.util.Map;
  * OpenAPI spec and attaches it ({@link OpenApiAttachments#OPERATION}), its endpoint
  * ({@link HandlerAttachments#ENDPOINT}, e.g. {@code /v1/pets/{petId}@get}) and the scopes its
  * security requirements accept ({@link HandlerAttachments#REQUIRED_SCOPES}). A path outside the
- * spec is 404 ERR10007; a known path with another method 405 ERR10008 with {@code Allow}.
+ * spec is 404 ERR10007; a known path with another method 405 ERR10008, and {@code OPTIONS} 204
+ * (RFC 9110 9.3.7), both with {@code Allow}: the spec's methods, HEAD with GET, and OPTIONS.
  * Runs on the IO thread; a literal path match allocates nothing.
  */
 public final class SpecificationHandler implements Middleware {
@@ -85,6 +88,8 @@ public final class SpecificationHandler implements Middleware {
             if (match == null) {
                 if (result.allowed().isEmpty()) {
                     errors.send(exchange, notFound, notFound.describe(path), Map.of(), null);
+                } else if (method == Methods.OPTIONS) {
+                    RouterHandler.options(exchange, String.join(", ", result.allowed()));
                 } else {
                     errors.send(exchange, notAllowed, notAllowed.describe(method, path), Map.of(),
                             Map.of(Headers.ALLOW, String.join(", ", result.allowed())));

@@ -28,6 +28,7 @@ import java.util.function.UnaryOperator;
  * Immutable and thread-safe.
  */
 final class CompiledOperation {
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(CompiledOperation.class);
     static final String SCHEMA = "ERR11004";
     static final String CONVERSION = "ERR11005";
     static final String BODY_UNEXPECTED = "ERR11013";
@@ -177,6 +178,9 @@ final class CompiledOperation {
                     for (String v : f.getValue()) {
                         arr.add(Coercer.primitive(v, items));
                     }
+                } else if (f.getValue().size() > 1) { // a backend may read another copy than the one validated
+                    errors.add(new ValidationError(CONVERSION, "body", "/" + f.getKey(), "is given "
+                            + f.getValue().size() + " times; it takes a single value"));
                 } else {
                     obj.set(f.getKey(), Coercer.primitive(f.getValue().get(0), prop));
                 }
@@ -198,13 +202,23 @@ final class CompiledOperation {
     }
 
     static void schema(Schema schema, JsonNode value, String location, List<ValidationError> errors) {
-        List<Error> found = schema.validate(value);
+        List<Error> found;
+        try {
+            found = schema.validate(value);
+        } catch (RuntimeException e) {
+            // the schema library failed on this value (a pathological pattern, a number it cannot
+            // handle): the request is refused like any other invalid one, never a 500
+            LOG.warn("{}: the schema library failed on the value ({}); refused as invalid", location, e.toString());
+            errors.add(new ValidationError(SCHEMA, location, "", "cannot be checked against its schema"));
+            return;
+        }
         for (Error e : found) {
             String pointer = e.getInstanceLocation() == null ? "" : e.getInstanceLocation().toString();
             String message = e.getMessage();
             if (message != null && message.startsWith(pointer + ": ")) {
                 message = message.substring(pointer.length() + 2);
             }
+            message = io.lumen.status.Status.excerpt(message); // enum, const, pattern messages repeat schema text
             if (pointer.equals("/")) {
                 pointer = "";
             }

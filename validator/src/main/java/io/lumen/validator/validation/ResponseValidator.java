@@ -2,7 +2,6 @@ package io.lumen.validator.validation;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.networknt.schema.Schema;
 import io.lumen.status.ErrorResponder;
 import io.lumen.status.Status;
@@ -33,7 +32,7 @@ import java.util.StringJoiner;
 final class ResponseValidator {
     private static final Logger LOG = LoggerFactory.getLogger(ResponseValidator.class);
     private static final String RESPONSE_INVALID = "ERR11018";
-    private static final ObjectMapper JSON = JsonMapper.builder().build();
+    private static final ObjectMapper JSON = io.lumen.handler.body.ExactJson.MAPPER;
     /** Undertow refuses setStatusCode once the response channel exists; enforce needs to change it. */
     private static final VarHandle STATE = stateHandle();
     private static final int RESPONSE_SENT = 1 << 10;
@@ -57,12 +56,12 @@ final class ResponseValidator {
 
     /** Returns the bytes to send: the body as is, or (enforce, invalid) the error JSON. */
     private byte[] complete(HttpServerExchange exchange, CompiledOperation op, byte[] body) {
-        List<String> problems = check(exchange, op, body);
+        List<ValidationError> problems = check(exchange, op, body);
         if (problems.isEmpty()) {
             return body;
         }
         StringJoiner all = new StringJoiner("; ");
-        problems.forEach(all::add);
+        problems.forEach(p -> all.add(p.describe()));
         Status status = errors.catalogue().get(RESPONSE_INVALID);
         String description = status.describe(all.toString());
         if (mode == ValidatorConfig.ResponseMode.LOG || !setStatus(exchange, status.statusCode())) {
@@ -73,11 +72,12 @@ final class ResponseValidator {
         LOG.error("{} {} ({}): response replaced by {}: {}", exchange.getRequestMethod(), exchange.getRequestPath(),
                 op.operation.endpoint(), RESPONSE_INVALID, all);
         List<Map<String, Object>> list = new ArrayList<>();
-        for (String p : problems) {
+        for (ValidationError p : problems) { // the same fields as a request error
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("code", RESPONSE_INVALID);
-            m.put("location", "response");
-            m.put("message", p);
+            m.put("location", p.location());
+            m.put("pointer", p.pointer());
+            m.put("message", p.message());
             list.add(m);
         }
         byte[] error = errors.toJson(status, description, Map.of("errors", list));
@@ -86,12 +86,13 @@ final class ResponseValidator {
         return error;
     }
 
-    private static List<String> check(HttpServerExchange exchange, CompiledOperation op, byte[] body) {
-        List<String> problems = new ArrayList<>();
+    /** The response's problems: location {@code response} (status, media type) or {@code response.body} with a pointer. */
+    private static List<ValidationError> check(HttpServerExchange exchange, CompiledOperation op, byte[] body) {
+        List<ValidationError> problems = new ArrayList<>();
         int code = exchange.getStatusCode();
         Map<String, Schema> declared = op.responses(code);
         if (declared == null) {
-            problems.add("status " + code + " is not declared");
+            problems.add(problem("status " + code + " is not declared"));
             return problems;
         }
         if (body.length == 0) {
@@ -100,14 +101,14 @@ final class ResponseValidator {
         String ct = exchange.getResponseHeaders().getFirst(Headers.CONTENT_TYPE);
         String mediaType = ct == null ? null : ct.split(";", 2)[0].trim().toLowerCase(Locale.ROOT);
         if (declared.isEmpty()) {
-            problems.add("status " + code + " declares no content but the response has a body");
+            problems.add(problem("status " + code + " declares no content but the response has a body"));
             return problems;
         }
         String key = mediaType == null ? null : declared.containsKey(mediaType) ? mediaType
                 : declared.containsKey(mediaType.split("/")[0] + "/*") ? mediaType.split("/")[0] + "/*"
                 : declared.containsKey("*/*") ? "*/*" : null;
         if (key == null) {
-            problems.add("media type " + mediaType + " is not declared for status " + code);
+            problems.add(problem("media type " + mediaType + " is not declared for status " + code));
             return problems;
         }
         Schema schema = declared.get(key);
@@ -117,14 +118,16 @@ final class ResponseValidator {
         JsonNode json;
         try {
             json = JSON.readTree(body);
-        } catch (IOException e) {
-            problems.add("the body is not JSON");
+        } catch (IOException | IllegalArgumentException e) {
+            problems.add(new ValidationError(RESPONSE_INVALID, "response.body", "", "the body is not JSON"));
             return problems;
         }
-        List<ValidationError> found = new ArrayList<>();
-        CompiledOperation.schema(schema, json, "body", found);
-        found.forEach(e -> problems.add(e.describe()));
+        CompiledOperation.schema(schema, json, "response.body", problems);
         return problems;
+    }
+
+    private static ValidationError problem(String message) {
+        return new ValidationError(RESPONSE_INVALID, "response", "", message);
     }
 
     private static boolean setStatus(HttpServerExchange exchange, int status) {

@@ -62,8 +62,11 @@ final class SchemaCompiler {
         // The registered documents are whole OpenAPI files: their top-level keys (openapi, info,
         // paths...) are not JSON Schema keywords. Ignore unknown keywords quietly instead of
         // logging a warning for each at every startup; they never validate anything either way.
+        // Numbers are compared exactly and date-time is checked by RFC 3339: Lumen's keywords replace the library's.
         Dialect dialect = Dialect.builder(Dialects.getDraft202012())
                 .unknownKeywordFactory((name, context) -> new NonValidationKeyword(name))
+                .keywords(ExactNumbers.keywords())
+                .format(new Rfc3339DateTime())
                 .build();
         this.registry = SchemaRegistry.withDefaultDialect(dialect,
                 b -> b.schemas(Map.of(REQUEST, request, RESPONSE, response)).schemaRegistryConfig(config));

@@ -2,13 +2,15 @@ package io.lumen.validator.validation;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.json.JsonMapper;
 import io.lumen.handler.ChainContext;
 import io.lumen.handler.FailureHandler;
 import io.lumen.handler.Middleware;
 import io.lumen.handler.body.BodyHandler;
+import io.lumen.handler.body.ExactJson;
+import io.lumen.handler.body.JsonProblems;
 import io.lumen.handler.body.ParsedBody;
 import io.lumen.handler.prefix.PathPrefixes;
+import io.lumen.server.RequestBodies;
 import io.lumen.server.ServiceContext;
 import io.lumen.status.ErrorResponder;
 import io.lumen.status.Status;
@@ -56,7 +58,7 @@ import java.util.StringJoiner;
  */
 public final class ValidatorHandler implements Middleware {
     private static final Logger LOG = LoggerFactory.getLogger(ValidatorHandler.class);
-    private static final ObjectMapper JSON = JsonMapper.builder().build();
+    private static final ObjectMapper JSON = ExactJson.MAPPER;
 
     private final ValidatorConfig config;
     private final ErrorResponder errors;
@@ -138,8 +140,10 @@ public final class ValidatorHandler implements Middleware {
                         failures.fail(ex, t);
                     }
                 }, (ex, e) -> {
-                    ex.setPersistent(false);
-                    ex.endExchange();
+                    if (!RequestBodies.answerReadFailure(errors, ex, e)) { // 413 over the limit, 408 stalled
+                        ex.setPersistent(false); // the client went away mid-body
+                        ex.endExchange();
+                    }
                 });
                 return;
             }
@@ -155,7 +159,7 @@ public final class ValidatorHandler implements Middleware {
             String contentType = body != null ? body.contentType() : mediaType(exchange);
             JsonNode json = op.body(body, present, contentType, config.skipBodyValidation(), found);
             if (!found.isEmpty()) {
-                reject(exchange, op.operation, found);
+                reject(exchange, op.operation, found, contentType);
                 return;
             }
             exchange.putAttachment(OpenApiAttachments.VALIDATED, new ValidatedRequest(op.operation, values, json));
@@ -175,9 +179,8 @@ public final class ValidatorHandler implements Middleware {
             }
             try {
                 return new ParsedBody(raw, mediaType, JSON.readTree(raw), null, null);
-            } catch (IOException e) {
-                errors.send(exchange, "ERR10015", "JSON", e instanceof com.fasterxml.jackson.core.JsonProcessingException p
-                        ? p.getOriginalMessage() : e.getMessage());
+            } catch (IOException | IllegalArgumentException e) {
+                errors.send(exchange, "ERR10015", "JSON", JsonProblems.describe(e));
                 return null;
             }
         }
@@ -192,6 +195,8 @@ public final class ValidatorHandler implements Middleware {
         String path = exchange.getRequestPath();
         if (result.allowed().isEmpty()) {
             errors.send(exchange, "ERR10007", path);
+        } else if (exchange.getRequestMethod() == io.undertow.util.Methods.OPTIONS) {
+            io.lumen.handler.router.RouterHandler.options(exchange, String.join(", ", result.allowed()));
         } else {
             Status s = errors.catalogue().get("ERR10008");
             errors.send(exchange, s, s.describe(exchange.getRequestMethod(), path), Map.of(),
@@ -199,7 +204,7 @@ public final class ValidatorHandler implements Middleware {
         }
     }
 
-    private void reject(HttpServerExchange exchange, Operation op, List<ValidationError> found) {
+    private void reject(HttpServerExchange exchange, Operation op, List<ValidationError> found, String contentType) {
         Status status;
         String description;
         if (found.size() == 1) {
@@ -210,7 +215,7 @@ public final class ValidatorHandler implements Middleware {
                 case "ERR11000", "ERR11002", "ERR11003", "ERR11017" -> status.describe(name, op.template());
                 case "ERR11005" -> status.describe(e.location() + e.pointer(), e.message());
                 case "ERR11013", "ERR11014" -> status.describe(op.method(), op.template());
-                case "ERR10071" -> status.describe(e.message());
+                case "ERR10071" -> status.describe(contentType == null ? "(none)" : contentType);
                 default -> status.describe(e.describe());
             };
         } else {

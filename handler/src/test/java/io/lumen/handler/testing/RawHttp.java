@@ -1,4 +1,4 @@
-package io.lumen.proxy.testing;
+package io.lumen.handler.testing;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
