@@ -8,9 +8,10 @@
 # it), its output folder and exit trap (bench_out), the JDK (bench_find_java), builds
 # (bench_build_lumen, bench_build_peer), servers (bench_lumen_cmd, bench_start, bench_stop), the checks
 # before measuring (bench_http, bench_expect, bench_expect_reference), tokens (bench_token), the load
-# generators (bench_wrk, bench_h2load_parse, bench_h2load_p99), statistics (bench_median, bench_min,
-# bench_max, bench_round_ratios), the report header (bench_report_header) and the last line of every
-# run (bench_summary, bench_summary_median).
+# generators (bench_wrk, bench_h2load_parse, bench_h2load_p99), the rounds (bench_rounds), statistics
+# (bench_median, bench_min, bench_max, bench_ratio), the reports (bench_report_header,
+# bench_failures_md, bench_finish_report) and the last line of every run (bench_summary,
+# bench_summary_median).
 #
 # Functions that start processes set globals instead of printing, because calling
 # them in $(...) would run them in a subshell and the caller would lose the pid.
@@ -59,8 +60,8 @@ bench_no_args() {
 }
 
 # bench_knobs NAME=DEFAULT...: declares the script's knobs. First records the ones the caller set as
-# BENCH_CMDLINE, the command line that reproduces the run (with BENCH_JAVA_HOME and MVN_ARGS, which
-# lib.sh reads); then gives every knob that is unset or empty its DEFAULT ("@OTHER": the value OTHER
+# BENCH_CMDLINE, the command line that reproduces the run (with the knobs lib.sh reads itself:
+# BENCH_JAVA_HOME, MVN_ARGS, BENCH_MVN, OUT_DIR); then gives every knob that is unset or empty its DEFAULT ("@OTHER": the value OTHER
 # has by then, so declare OTHER first), and stops the script when a knob whose default is a whole
 # number is not one. Last, splits JAVA_OPTS (the flags a script gives every JVM it starts) into the
 # array BENCH_JOPTS.
@@ -70,7 +71,7 @@ bench_knobs() {
     [[ "$spec" == *=* ]] || bench_die "bench_knobs: '$spec' is not NAME=DEFAULT"
     names+=("${spec%%=*}")
   done
-  BENCH_CMDLINE="$(bench_cmdline "$0" "${names[@]}" BENCH_JAVA_HOME MVN_ARGS)"
+  BENCH_CMDLINE="$(bench_cmdline "$0" "${names[@]}" BENCH_JAVA_HOME MVN_ARGS BENCH_MVN OUT_DIR)"
   for spec in "$@"; do
     name="${spec%%=*}"; def="${spec#*=}"
     if [[ "$def" == @* ]]; then def="${def#@}"; def="${!def}"; fi
