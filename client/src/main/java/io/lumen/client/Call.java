@@ -31,12 +31,15 @@ import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
  */
 final class Call implements ClientCallback<ClientExchange>, ChannelListener<Channel>, Runnable {
     private static final AtomicIntegerFieldUpdater<Call> DONE = AtomicIntegerFieldUpdater.newUpdater(Call.class, "done");
+    /** A Lumen service's mark on a request it refused without processing it (see LumenServer.stop). */
+    private static final io.undertow.util.HttpString UNPROCESSED = new io.undertow.util.HttpString("Lumen-Unprocessed");
     private static final AtomicIntegerFieldUpdater<Call> RELEASED =
             AtomicIntegerFieldUpdater.newUpdater(Call.class, "released");
     private static final String H1 = "HTTP/1.1";
     private static final String H2 = "HTTP/2.0";
 
     private final LumenClient client;
+    /** The pool of this attempt: a retry to a discovered origin may take another address's. */
     private final OriginPool pool;
     private final Request request;
     private final long timeoutMs;
@@ -78,10 +81,10 @@ final class Call implements ClientCallback<ClientExchange>, ChannelListener<Chan
         this.deadline = System.nanoTime() + timeoutMs * 1_000_000L;
     }
 
-    /** The next attempt: same future, deadline and counters, fresh per-attempt state. */
-    private Call(Call previous) {
+    /** The next attempt (on {@code pool}): same future, deadline and counters, fresh per-attempt state. */
+    private Call(Call previous, OriginPool pool) {
         this.client = previous.client;
-        this.pool = previous.pool;
+        this.pool = pool;
         this.request = previous.request;
         this.timeoutMs = previous.timeoutMs;
         this.future = previous.future;
@@ -90,13 +93,13 @@ final class Call implements ClientCallback<ClientExchange>, ChannelListener<Chan
         this.stale = previous.stale;
     }
 
-    /** Hands the request to a new attempt; this object then ignores its own late callbacks. */
-    private void retry() {
-        Call next = new Call(this);
+    /** Hands the request to a new attempt on {@code nextPool}; this object then ignores its own late callbacks. */
+    private void retry(OriginPool nextPool) {
+        Call next = new Call(this, nextPool);
         successor = next;
         pool.untrack(this); // the next attempt takes this one's place in the deadline list
         if (DONE.compareAndSet(this, 0, 2)) {
-            pool.acquire(next);
+            nextPool.acquire(next);
         }
     }
 
@@ -211,7 +214,7 @@ final class Call implements ClientCallback<ClientExchange>, ChannelListener<Chan
         if (exchange == null && stale < 3 && !client.isClosed()) {
             // a pooled connection found dead before anything was written: take another, no retry spent
             stale++;
-            retry();
+            retry(pool);
             return;
         }
         fail(error);
@@ -317,6 +320,9 @@ final class Call implements ClientCallback<ClientExchange>, ChannelListener<Chan
     }
 
     private void finish() {
+        if (status == 503 && done == 0 && headers != null && headers.contains(UNPROCESSED) && refusedAgain()) {
+            return;
+        }
         if (!DONE.compareAndSet(this, 0, 1)) {
             return;
         }
@@ -337,6 +343,30 @@ final class Call implements ClientCallback<ClientExchange>, ChannelListener<Chan
         future.complete(response);
     }
 
+    /**
+     * The server refused the request before any handler saw it (a Lumen service draining: 503 with
+     * {@code Lumen-Unprocessed}): sent again, whatever its method, to another address of a discovered
+     * origin or on a new connection, within {@code maxRetries}. Neither a success nor a failure for
+     * the breaker. False when no attempt is left: the 503 is the answer.
+     */
+    private boolean refusedAgain() {
+        if (attempts >= client.config().request().maxRetries() || client.isClosed()) {
+            return false;
+        }
+        OriginPool nextPool = client.retryPool(request, pool);
+        if (!nextPool.breaker.allow()) {
+            return false;
+        }
+        attempts++;
+        Conn c = conn;
+        if (c != null && RELEASED.compareAndSet(this, 0, 1)) {
+            pool.release(c, true, null); // the refusal was read whole; a closing connection is not lent again
+        }
+        pool.breaker.neutral();
+        retry(nextPool);
+        return true;
+    }
+
     /** Fails this attempt: retries when allowed, else completes the future with {@code error}. */
     void fail(ClientException error) {
         if (done != 0) {
@@ -352,11 +382,12 @@ final class Call implements ClientCallback<ClientExchange>, ChannelListener<Chan
         if (!local && done == 0 && attempts < client.config().request().maxRetries() && !client.isClosed()
                 && (error.notSent() || request.idempotent())) {
             attempts++;
-            if (pool.breaker.allow()) {
-                retry();
+            OriginPool nextPool = client.retryPool(request, pool); // another address of a discovered name
+            if (nextPool.breaker.allow()) {
+                retry(nextPool);
                 return;
             }
-            error = client.errors().circuitOpen(pool.origin);
+            error = client.errors().circuitOpen(nextPool.origin);
         }
         if (DONE.compareAndSet(this, 0, 1)) {
             pool.untrack(this);

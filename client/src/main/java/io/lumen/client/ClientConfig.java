@@ -1,24 +1,53 @@
 package io.lumen.client;
 
+import io.lumen.client.discovery.DiscoveryConfig;
+
 /**
  * {@code client.yml}, bound once by {@link io.lumen.config.ConfigLoader}. The {@code tls} and
  * {@code request} keys are light-4j's; the pool, retry and protocol keys are Lumen's additions.
  * Every missing key takes the default below, so an empty file gives a working client.
  *
- * @param tls     TLS settings, per client (never JVM-wide)
- * @param request timeouts, breaker, protocols and pool
+ * @param tls       TLS settings, per client (never JVM-wide)
+ * @param request   timeouts, breaker, protocols and pool
+ * @param discovery DNS discovery: requests to the origins in {@code discovery.hosts} are spread over
+ *                  every address their name resolves to (off)
  */
-public record ClientConfig(Tls tls, Request request) {
+public record ClientConfig(Tls tls, Request request, DiscoveryConfig discovery) {
 
     public ClientConfig {
         tls = tls == null ? new Tls(null, null, null, null, null, null, null, null, null, null) : tls;
         request = request == null ? new Request(null, null, null, null, null, null, null, null, null, null, null,
                 null, null, null, null, null) : request;
+        discovery = discovery == null ? DiscoveryConfig.disabled() : discovery;
+        for (String h : discovery.hosts()) {
+            discoveredOrigin(h);
+        }
+    }
+
+    /**
+     * An entry of {@code discovery.hosts}: {@code scheme://name:port} whose name is looked up
+     * through DNS (an address needs no discovery).
+     */
+    public static java.net.URI discoveredOrigin(String entry) {
+        java.net.URI u;
+        try {
+            u = new java.net.URI(entry);
+        } catch (java.net.URISyntaxException e) {
+            throw new IllegalArgumentException("discovery.hosts: '" + entry + "' is not a URL: " + e.getReason());
+        }
+        String scheme = u.getScheme() == null ? "" : u.getScheme();
+        if (!scheme.equals("http") && !scheme.equals("https") || u.getHost() == null) {
+            throw new IllegalArgumentException("discovery.hosts: '" + entry + "' must be http://name[:port] or https://name[:port]");
+        }
+        if (DiscoveryConfig.isAddressLiteral(u.getHost())) {
+            throw new IllegalArgumentException("discovery.hosts: '" + entry + "' is an address, not a name to look up");
+        }
+        return u;
     }
 
     /** All defaults. */
     public static ClientConfig defaults() {
-        return new ClientConfig(null, null);
+        return new ClientConfig(null, null, null);
     }
 
     /**

@@ -13,6 +13,10 @@ final class DeadlineList {
     private Call head;
     private Call tail;
 
+    boolean isEmpty() {
+        return head == null;
+    }
+
     void add(Call c) {
         if (c.timed) {
             return;

@@ -1,6 +1,9 @@
 package io.lumen.client;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.lumen.client.discovery.DiscoveryConfig;
+import io.lumen.client.discovery.DnsDiscovery;
+import io.lumen.client.discovery.PeerNameSsl;
 import io.lumen.config.ConfigLoader;
 import io.lumen.status.StatusCatalogue;
 import io.lumen.tls.KeyStores;
@@ -52,6 +55,14 @@ import java.util.function.LongSupplier;
  * <p><b>Errors.</b> Every failure completes the future with a {@link ClientException} carrying an
  * {@code ERR13xxx} status; HTTP error statuses are ordinary {@link Response}s.
  *
+ * <p><b>Discovery.</b> With {@code discovery.enabled}, each origin of {@code discovery.hosts} (a
+ * Kubernetes headless Service, {@code http://pets.default.svc.cluster.local:8080}) is resolved
+ * through DNS ({@link io.lumen.client.discovery.DnsDiscovery}) when the client is built and again as
+ * its TTLs run out; its requests go round robin to every address (a pool and a breaker per
+ * address), a retry to another address, and an address that leaves DNS drains: its requests finish,
+ * nothing new is sent. A failed resolution keeps the last addresses and is counted
+ * ({@link #discoveryFailures()}).
+ *
  * <p><b>Retries.</b> A failed attempt is repeated (up to {@code maxRetries} times, within the same
  * request timeout) when the request provably never reached the server (connect or TLS handshake
  * failure, connection found closed before the write), or when the method is idempotent (GET, HEAD,
@@ -69,6 +80,7 @@ public final class LumenClient implements AutoCloseable {
     private final boolean ownsWorker;
     private final ByteBufferPool bufferPool;
     private final XnioSsl ssl;
+    private final SSLContext sslContext;
     private final UndertowClient undertow;
     private final OptionMap tlsOptions;
     private final OptionMap plainOptions;
@@ -79,6 +91,9 @@ public final class LumenClient implements AutoCloseable {
     private final ArrayList<Call> expired = new ArrayList<>();
     /** host:port -> why the last TLS handshake there rejected the server's certificate. */
     private final Map<String, String> rejected = new ConcurrentHashMap<>();
+    /** Origins of discovery.hosts, by origin; fixed after construction (empty when discovery is off). */
+    private final Map<String, DiscoveredOrigin> discovered;
+    private final DnsDiscovery discovery;
     private volatile boolean closed;
 
     private LumenClient(Builder b, ClientConfig config) {
@@ -109,6 +124,7 @@ public final class LumenClient implements AutoCloseable {
                 ? ClientTls.configure(b.sslContext, t.verifyHostname(), t.tlsVersion())
                 : ClientTls.build(b.trustStores, t.loadDefaultTrustStore(), b.keyStore, b.keyPass,
                         t.verifyHostname(), t.tlsVersion(), rejected);
+        this.sslContext = ctx;
         this.ssl = new UndertowXnioSsl(worker.getXnio(), OptionMap.EMPTY, bufferPool, ctx);
         this.undertow = UndertowClient.getInstance(LumenClient.class.getClassLoader());
         this.tlsOptions = OptionMap.builder()
@@ -122,6 +138,24 @@ public final class LumenClient implements AutoCloseable {
         long interval = Math.max(10, Math.min(1000, Math.min(r.idleTimeout(), r.connectionExpireTime()) / 2));
         this.sweeper = worker.getIoThread().executeAtInterval(this::sweep, interval, TimeUnit.MILLISECONDS);
         this.ticker = worker.getIoThread().executeAtInterval(this::expireTimeouts, TICK_MS, TimeUnit.MILLISECONDS);
+        DiscoveryConfig d = config.discovery();
+        if (d.enabled() && !d.hosts().isEmpty()) {
+            this.discovery = new DnsDiscovery(d, "lumen-client-dns");
+            Map<String, DiscoveredOrigin> map = new LinkedHashMap<>();
+            for (String entry : d.hosts()) {
+                URI u = ClientConfig.discoveredOrigin(entry);
+                String origin = Request.get(u).build().origin();
+                String scheme = u.getScheme();
+                int port = u.getPort() == -1 ? (scheme.equals("https") ? 443 : 80) : u.getPort();
+                DiscoveredOrigin o = new DiscoveredOrigin(origin, scheme, address -> addressPool(origin, u.getHost(), address));
+                map.put(origin, o);
+                discovery.watch(u.getHost(), scheme, port, o::update); // resolves once now, then as TTLs run out
+            }
+            this.discovered = Map.copyOf(map);
+        } else {
+            this.discovery = null;
+            this.discovered = Map.of();
+        }
     }
 
     public static Builder builder() {
@@ -160,9 +194,19 @@ public final class LumenClient implements AutoCloseable {
             return CompletableFuture.failedFuture(errors.closedBeforeSend(request.origin(),
                     new IllegalStateException("client closed")));
         }
-        OriginPool pool = pools.get(request.origin());
-        if (pool == null) {
-            pool = pools.computeIfAbsent(request.origin(), o -> newPool(request));
+        OriginPool pool;
+        DiscoveredOrigin d = discovered.isEmpty() ? null : discovered.get(request.origin());
+        if (d != null) {
+            pool = d.pick(null);
+            if (pool == null) {
+                return CompletableFuture.failedFuture(errors.connectFailed(request.origin(),
+                        new java.net.UnknownHostException("no address of " + request.uri().getHost() + " is known (DNS discovery)")));
+            }
+        } else {
+            pool = pools.get(request.origin());
+            if (pool == null) {
+                pool = pools.computeIfAbsent(request.origin(), o -> newPool(request));
+            }
         }
         long timeout = request.timeoutMs() > 0 ? request.timeoutMs() : config.request().timeout();
         Call call = new Call(this, pool, request, timeout);
@@ -179,15 +223,59 @@ public final class LumenClient implements AutoCloseable {
         try {
             URI connect = new URI(scheme, null, u.getHost(), port, null, null, null);
             return new OriginPool(this, request.origin(), connect, tls ? tlsOptions : plainOptions,
-                    h2c || (tls && config.request().enableHttp2()));
+                    h2c || (tls && config.request().enableHttp2()), null);
         } catch (URISyntaxException e) {
             throw new IllegalArgumentException("bad origin " + request.origin(), e);
         }
     }
 
-    /** Pool counts of one origin ({@code https://host:port}, or any URI on it); all zero when unknown. */
+    /**
+     * The pool of one address of a discovered origin, kept among the client's pools under
+     * {@code origin@address}. Over TLS the handshake names {@code name} (SNI, certificate check),
+     * not the address.
+     */
+    private OriginPool addressPool(String origin, String name, URI address) {
+        boolean tls = address.getScheme().equals("https");
+        boolean h2c = !tls && config.request().h2c();
+        URI connect = h2c ? URI.create("h2c-prior://" + address.getRawAuthority()) : address;
+        XnioSsl named = tls ? new UndertowXnioSsl(worker.getXnio(), OptionMap.EMPTY, bufferPool,
+                PeerNameSsl.forName(sslContext, name)) : null;
+        OriginPool p = new OriginPool(this, address.toString(), connect, tls ? tlsOptions : plainOptions,
+                h2c || (tls && config.request().enableHttp2()), named);
+        pools.put(origin + "@" + address.getRawAuthority(), p);
+        return p;
+    }
+
+    /** Where a failed attempt tries again: another address of a discovered origin, else the same pool. */
+    OriginPool retryPool(Request request, OriginPool failed) {
+        DiscoveredOrigin d = discovered.isEmpty() ? null : discovered.get(request.origin());
+        OriginPool p = d == null ? null : d.pick(failed);
+        return p == null ? failed : p;
+    }
+
+    /** Resolutions of discovery.hosts that failed (the last addresses were kept); 0 without discovery. */
+    public long discoveryFailures() {
+        return discovery == null ? 0 : discovery.failures();
+    }
+
+    /** The addresses a discovered origin's requests go to now ({@code http://10.0.0.5:8080}, ...); empty for other origins. */
+    public List<URI> discoveredAddresses(URI origin) {
+        DiscoveredOrigin d = discovered.get(Request.get(origin).build().origin());
+        return d == null ? List.of() : d.pools().stream().map(OriginPool::address).toList();
+    }
+
+    /** Pool counts of one origin ({@code https://host:port}, or any URI on it; a discovered one sums its addresses); all zero when unknown. */
     public PoolStats stats(URI origin) {
-        OriginPool p = pools.get(Request.get(origin).build().origin());
+        String key = Request.get(origin).build().origin();
+        DiscoveredOrigin d = discovered.get(key);
+        if (d != null) {
+            PoolStats sum = PoolStats.EMPTY;
+            for (OriginPool p : d.pools()) {
+                sum = sum.plus(p.stats());
+            }
+            return sum;
+        }
+        OriginPool p = pools.get(key);
         return p == null ? PoolStats.EMPTY : p.stats();
     }
 
@@ -217,6 +305,9 @@ public final class LumenClient implements AutoCloseable {
             return;
         }
         closed = true;
+        if (discovery != null) {
+            discovery.close();
+        }
         sweeper.remove();
         ticker.remove();
         for (OriginPool p : pools.values()) {
@@ -251,11 +342,15 @@ public final class LumenClient implements AutoCloseable {
     private void sweep() {
         long now = clock.getAsLong();
         ClientConfig.Request r = config.request();
-        for (OriginPool p : pools.values()) {
+        for (Map.Entry<String, OriginPool> e : pools.entrySet()) {
+            OriginPool p = e.getValue();
             try {
                 p.sweep(now, r.idleTimeout(), r.connectionExpireTime());
-            } catch (RuntimeException e) {
-                LOG.warn("pool sweep of {} failed", p.origin, e);
+                if (p.retired() && p.drained()) {
+                    pools.remove(e.getKey(), p); // an address that left DNS, now without requests or connections
+                }
+            } catch (RuntimeException ex) {
+                LOG.warn("pool sweep of {} failed", p.origin, ex);
             }
         }
     }
@@ -316,6 +411,12 @@ public final class LumenClient implements AutoCloseable {
         /** Starts from a bound client.yml; the setters below override single keys. */
         public Builder config(ClientConfig config) {
             this.base = Objects.requireNonNull(config, "config");
+            return this;
+        }
+
+        /** DNS discovery of {@code discovery.hosts} (client.yml's {@code discovery}). */
+        public Builder discovery(io.lumen.client.discovery.DiscoveryConfig discovery) {
+            this.base = new ClientConfig(base.tls(), base.request(), Objects.requireNonNull(discovery, "discovery"));
             return this;
         }
 

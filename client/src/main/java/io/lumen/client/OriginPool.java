@@ -29,6 +29,7 @@ final class OriginPool {
     final String origin;
     private final URI connectUri;
     private final org.xnio.OptionMap options;
+    private final org.xnio.ssl.XnioSsl ssl;
     private final String hostPort;
     final CircuitBreaker breaker;
     private final int maxConnections;
@@ -49,9 +50,14 @@ final class OriginPool {
     private long closedCount;
     private boolean expectHttp1;
     private boolean shut;
+    /** Its address left a discovered name's set: no new requests, closes when its requests are done. */
+    private volatile boolean retired;
 
-    OriginPool(LumenClient client, String origin, URI connectUri, org.xnio.OptionMap options, boolean expectMultiplexing) {
+    /** @param ssl TLS of this pool (a discovered address: the handshake names the discovered name); null: the client's */
+    OriginPool(LumenClient client, String origin, URI connectUri, org.xnio.OptionMap options, boolean expectMultiplexing,
+               org.xnio.ssl.XnioSsl ssl) {
         this.client = client;
+        this.ssl = ssl;
         this.options = options;
         this.hostPort = connectUri.getScheme().equals("https") ? connectUri.getHost() + ":" + connectUri.getPort() : null;
         this.origin = origin;
@@ -64,6 +70,41 @@ final class OriginPool {
         this.maxRequests = r.maxReqPerConn();
         this.connectTimeout = r.connectTimeout();
         this.expectHttp1 = !expectMultiplexing;
+    }
+
+    /** The URI connections are opened to (scheme, host or address, port). */
+    URI address() {
+        return connectUri;
+    }
+
+    /**
+     * Its address left a discovered name's set: connections with no request close now, the others
+     * after their requests; requests already queued are still served. The client closes the pool
+     * once it is {@link #drained()}.
+     */
+    void retire() {
+        retired = true;
+        List<Conn> idle = new ArrayList<>();
+        synchronized (this) {
+            for (Conn c : conns) {
+                c.retired = true;
+                if (c.state == Conn.State.OPEN && c.inFlight == 0) {
+                    idle.add(c);
+                }
+            }
+        }
+        for (Conn c : idle) {
+            closeConn(c);
+        }
+    }
+
+    boolean retired() {
+        return retired;
+    }
+
+    /** Retired, with no connection and no request left. */
+    synchronized boolean drained() {
+        return retired && conns.isEmpty() && waiters.isEmpty() && deadlines.isEmpty();
     }
 
     /** Lends a connection to {@code call} now, queues it, or fails it with ERR13003 when the queue is full. */
@@ -156,7 +197,7 @@ final class OriginPool {
     private void startConnect(Conn c) {
         XnioIoThread thread = client.worker().getIoThread();
         try {
-            c.future = client.undertow().connect(connectUri, thread, client.ssl(), client.bufferPool(),
+            c.future = client.undertow().connect(connectUri, thread, ssl != null ? ssl : client.ssl(), client.bufferPool(),
                     options);
         } catch (RuntimeException e) {
             onConnectFailed(c, e);

@@ -50,6 +50,23 @@ class ConfigTest {
     }
 
     @Test
+    void discoveryComesFromTheEnvironmentAndBadHostsNameTheFile(@TempDir Path dir) throws Exception {
+        Map<String, String> env = Map.of("CLIENT_DISCOVERY_ENABLED", "true",
+                "CLIENT_DISCOVERY_HOSTS", "http://pets.default.svc.cluster.local:8080, https://orders:8443",
+                "CLIENT_DISCOVERY_RESOLVERS", "10.96.0.10");
+        ClientConfig c = ConfigLoader.builder().configDirs(List.of(EXAMPLE)).env(env::get).build().load("client", ClientConfig.class);
+        assertTrue(c.discovery().enabled());
+        assertEquals(List.of("http://pets.default.svc.cluster.local:8080", "https://orders:8443"), c.discovery().hosts());
+        assertEquals(53, c.discovery().resolverAddresses().get(0).getPort());
+
+        Files.writeString(dir.resolve("client.yml"), "discovery:\n  enabled: true\n  hosts: [pets:8080]\n");
+        ConfigException e = assertThrows(ConfigException.class,
+                () -> ConfigLoader.builder().configDirs(List.of(dir)).build().load("client", ClientConfig.class));
+        assertTrue(e.getMessage().contains("client.yml") && e.getMessage().contains("discovery.hosts: 'pets:8080' must be http://name[:port]"),
+                e.getMessage());
+    }
+
+    @Test
     void aClientFromConfigLoadsItsTrustStoreThroughTheConfigDirs(@TempDir Path dir) throws Exception {
         try (var in = getClass().getResourceAsStream("/tls/client-trust.p12")) {
             Files.copy(in, dir.resolve("client.truststore"));

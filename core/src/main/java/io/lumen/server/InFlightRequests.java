@@ -4,19 +4,27 @@ import io.lumen.status.ErrorResponder;
 import io.undertow.server.ExchangeCompletionListener;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.HttpServerExchange;
+import io.undertow.util.HttpString;
 
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
  * Counts requests in flight so shutdown can wait for them; after {@link #shutdown()} new requests
- * get 503 ERR10054 (the error JSON) and their connection is closed, so the client reconnects to
- * another instance. Does what Undertow's {@code GracefulShutdownHandler} does, but counts with a striped
+ * are refused. Does what Undertow's {@code GracefulShutdownHandler} does, but counts with a striped
  * {@link LongAdder} instead of one contended atomic field: every request increments and
  * decrements the count, and with one field both IO threads bounce its cache line on every request.
  * Runs on the IO thread; the completion listener is one shared instance (no allocation).
+ *
+ * <p>A refused request gets 503 ERR10054 (the error JSON), {@code Connection: close}, so the client
+ * reconnects to another instance, and {@value #UNPROCESSED_HEADER}{@code : draining}: it never
+ * reached a handler, so a proxy or client may send it elsewhere whatever its method (Lumen's proxy
+ * and client do).
  */
 final class InFlightRequests implements HttpHandler {
+    /** Marks a response to a request that no handler saw: safe to send again, to another instance. */
+    static final String UNPROCESSED_HEADER = "Lumen-Unprocessed";
+    private static final HttpString UNPROCESSED = new HttpString(UNPROCESSED_HEADER);
     private static final String UNAVAILABLE = "ERR10054";
 
     private final HttpHandler next;
@@ -48,15 +56,20 @@ final class InFlightRequests implements HttpHandler {
         active.increment(); // count first, then look at the flag: shutdown() never misses a request it lets in
         if (shutdown) {
             active.decrement();
-            exchange.setPersistent(false);
-            errors.send(exchange, UNAVAILABLE, "the service is shutting down");
+            refuse(exchange);
             return;
         }
         exchange.addExchangeCompleteListener(done);
         next.handleRequest(exchange);
     }
 
-    /** New requests get 503 from now on. */
+    private void refuse(HttpServerExchange exchange) {
+        exchange.setPersistent(false);
+        exchange.getResponseHeaders().put(UNPROCESSED, "draining");
+        errors.send(exchange, UNAVAILABLE, "the service is shutting down");
+    }
+
+    /** New requests are refused from now on. */
     void shutdown() {
         shutdown = true;
     }

@@ -209,9 +209,12 @@ public final class LumenServer {
     }
 
     /**
-     * Graceful stop: readiness goes false, the listeners stop accepting, in-flight requests get up
-     * to {@code shutdownGracefulPeriod} ms to finish (new requests on open connections get 503),
-     * shutdown hooks run, then the server and its threads stop.
+     * Graceful stop: readiness goes false; for {@code shutdownDelay} ms requests are still served (so
+     * that load balancers and health-checking proxies stop sending first); then the listeners stop
+     * accepting, new requests on open connections are refused (503, {@code Connection: close},
+     * {@code Lumen-Unprocessed: draining}: they reached no handler and may be sent elsewhere) and
+     * in-flight requests get up to {@code shutdownGracefulPeriod} ms to finish; shutdown hooks run,
+     * then the server and its threads stop.
      */
     public synchronized void stop(ServiceContext context) {
         if (stopped) {
@@ -220,8 +223,17 @@ public final class LumenServer {
         stopped = true;
         readiness.set(Readiness.State.DRAINING);
         if (undertow != null) {
+            if (config.shutdownDelay() > 0) {
+                LOG.info("{} draining: readiness false, serving for shutdownDelay {} ms before refusing new requests",
+                        config.serviceId(), config.shutdownDelay());
+                try {
+                    Thread.sleep(config.shutdownDelay());
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+            graceful.shutdown(); // refuse first: a request accepted from here on is answered, not cut
             ListenerSockets.closeListeningSockets(undertow);
-            graceful.shutdown();
             try {
                 if (!graceful.awaitDrained(config.shutdownGracefulPeriod())) {
                     LOG.warn("requests still in flight after shutdownGracefulPeriod {} ms; stopping anyway",

@@ -19,6 +19,9 @@ package io.lumen.server;
  * @param serviceId                     the service's id, for logs and info
  * @param environment                   deployment environment name, for logs and info
  * @param shutdownGracefulPeriod        ms that in-flight requests may take to finish at shutdown (2000)
+ * @param shutdownDelay                 ms between the stop signal and the drain, readiness already false and
+ *                                      requests still served, so that load balancers and proxies' health checks
+ *                                      stop sending before new requests are refused (0)
  * @param bufferSize                    IO buffer size in bytes (16384)
  * @param ioThreads                     IO threads (number of cores)
  * @param workerThreads                 worker threads for blocking handlers (200)
@@ -52,6 +55,7 @@ public record ServerConfig(
         String serviceId,
         String environment,
         Long shutdownGracefulPeriod,
+        Long shutdownDelay,
         Integer bufferSize,
         Integer ioThreads,
         Integer workerThreads,
@@ -81,6 +85,7 @@ public record ServerConfig(
         serviceId = orDefault(serviceId, "lumen-service");
         environment = orDefault(environment, "dev");
         shutdownGracefulPeriod = atLeast("shutdownGracefulPeriod", orDefault(shutdownGracefulPeriod, 2000L), 0);
+        shutdownDelay = atLeast("shutdownDelay", orDefault(shutdownDelay, 0L), 0);
         bufferSize = atLeast("bufferSize", orDefault(bufferSize, 16384), 512);
         ioThreads = atLeast("ioThreads", orDefault(ioThreads, Runtime.getRuntime().availableProcessors()), 1);
         workerThreads = atLeast("workerThreads", orDefault(workerThreads, 200), 1);
@@ -105,15 +110,15 @@ public record ServerConfig(
     public ServerConfig withPorts(int http, int https) {
         return new ServerConfig(ip, http, enableHttp, https, enableHttps, enableHttp2, keystoreName, keystorePass,
                 keyPass, enableTwoWayTls, truststoreName, truststorePass, serviceId, environment,
-                shutdownGracefulPeriod, bufferSize, ioThreads, workerThreads, backlog, alwaysSetDate, serverString,
-                allowUnescapedCharactersInUrl, maxTransferFileSize, blockingExecutor, requestHeaderTimeout,
+                shutdownGracefulPeriod, shutdownDelay, bufferSize, ioThreads, workerThreads, backlog, alwaysSetDate,
+                serverString, allowUnescapedCharactersInUrl, maxTransferFileSize, blockingExecutor, requestHeaderTimeout,
                 requestBodyIdleTimeout, http2MaxConcurrentStreams);
     }
 
     /** All defaults: HTTP on 8080. */
     public static ServerConfig defaults() {
         return new ServerConfig(null, null, null, null, null, null, null, null, null, null, null, null,
-                null, null, null, null, null, null, null, null, null, null, null, null, null, null, null);
+                null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null);
     }
 
     private static <T> T orDefault(T value, T fallback) {

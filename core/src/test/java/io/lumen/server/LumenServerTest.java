@@ -199,6 +199,93 @@ class LumenServerTest {
                 || refused instanceof IOException, refused.toString());
     }
 
+    /** One HTTP/1.1 request on an open socket; returns the head (status line and headers) and the body. */
+    private static String[] exchange(java.net.Socket socket, String path) throws IOException {
+        socket.getOutputStream().write(("GET " + path + " HTTP/1.1\r\nHost: t\r\n\r\n").getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+        java.io.InputStream in = socket.getInputStream();
+        StringBuilder head = new StringBuilder();
+        while (!head.toString().endsWith("\r\n\r\n")) {
+            int b = in.read();
+            if (b < 0) {
+                throw new IOException("closed after " + head);
+            }
+            head.append((char) b);
+        }
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("(?i)content-length: *(\\d+)").matcher(head);
+        int length = m.find() ? Integer.parseInt(m.group(1)) : 0;
+        return new String[] {head.toString(), new String(in.readNBytes(length), java.nio.charset.StandardCharsets.UTF_8)};
+    }
+
+    @Test
+    void aRequestOnAnOpenConnectionDuringTheDrainIsRefusedAsUnprocessed() throws Exception {
+        CountDownLatch entered = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        HttpHandler handler = ex -> {
+            if (!ex.getRequestPath().equals("/held")) {
+                ex.getResponseSender().send("fast");
+                return;
+            }
+            ex.dispatch(() -> {
+                entered.countDown();
+                try {
+                    release.await(5, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                ex.getResponseSender().send("held");
+            });
+        };
+        ConfigLoader loader = ConfigLoader.builder().env(k -> null).build();
+        ServerConfig config = loader.mapper().convertValue(
+                Map.of("httpPort", 0, "ip", "127.0.0.1", "shutdownGracefulPeriod", 5000), ServerConfig.class);
+        LumenServer server = new LumenServer(config, loader, new Readiness());
+        server.start(handler);
+        try (java.net.Socket open = new java.net.Socket("127.0.0.1", server.httpPort())) {
+            open.setSoTimeout(5000);
+            assertTrue(exchange(open, "/fast")[0].startsWith("HTTP/1.1 200"));
+            CompletableFuture<HttpResponse<String>> held = HttpClient.newHttpClient().sendAsync(
+                    HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.httpPort() + "/held")).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertTrue(entered.await(5, TimeUnit.SECONDS));
+            CompletableFuture<Void> stopping = CompletableFuture.runAsync(() -> server.stop(null));
+            String[] answer = exchange(open, "/fast");
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+            while (answer[0].startsWith("HTTP/1.1 200") && System.nanoTime() < deadline) {
+                answer = exchange(open, "/fast"); // served until the refusals begin
+            }
+            String head = answer[0].toLowerCase(java.util.Locale.ROOT);
+            assertTrue(head.startsWith("http/1.1 503"), answer[0]);
+            assertTrue(head.contains("lumen-unprocessed: draining"), answer[0]);
+            assertTrue(head.contains("connection: close"), answer[0]);
+            assertEquals(-1, open.getInputStream().read(), "the connection is closed after the refusal");
+            release.countDown();
+            assertEquals("held", held.get(5, TimeUnit.SECONDS).body(), "the request in flight finished");
+            stopping.get(5, TimeUnit.SECONDS);
+        }
+    }
+
+    @Test
+    void duringShutdownDelayRequestsAreStillServedWhileReadinessIsFalse() throws Exception {
+        Readiness readiness = new Readiness();
+        ConfigLoader loader = ConfigLoader.builder().env(k -> null).build();
+        ServerConfig config = loader.mapper().convertValue(
+                Map.of("httpPort", 0, "ip", "127.0.0.1", "shutdownDelay", 3000), ServerConfig.class);
+        LumenServer server = new LumenServer(config, loader, readiness);
+        server.start(HELLO);
+        URI uri = URI.create("http://127.0.0.1:" + server.httpPort() + "/");
+        CompletableFuture<Void> stopping = CompletableFuture.runAsync(() -> server.stop(null));
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        while (readiness.state() != Readiness.State.DRAINING && System.nanoTime() < deadline) {
+            Thread.onSpinWait();
+        }
+        assertFalse(readiness.isReady());
+        HttpResponse<String> r = get(HttpClient.newHttpClient(), uri);
+        assertEquals(200, r.statusCode(), "a new connection is still served during the delay");
+        assertFalse(stopping.isDone());
+        stopping.get(10, TimeUnit.SECONDS);
+        assertEquals(Readiness.State.STOPPED, readiness.state());
+    }
+
     @Test
     void readinessIsFalseWhileDraining() throws Exception {
         CountDownLatch entered = new CountDownLatch(1);

@@ -1,6 +1,7 @@
 package io.lumen.proxy;
 
 import io.lumen.client.ClientConfig;
+import io.lumen.client.discovery.DiscoveryConfig;
 
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -40,6 +41,10 @@ import java.util.Map;
  * @param tls                  TLS to https upstreams, keys as in client.yml's {@code tls}
  * @param streamIdleTimeout    ms an exchange may go without a byte moving while it waits for a connection,
  *                             uploads or downloads (Envoy's stream idle timeout); 0 = none (60000)
+ * @param maxReplayBody        bytes of a request body kept while it is sent, so that a request an upstream
+ *                             refuses unprocessed (draining) can go to another one; 0 = never resend a body (65536)
+ * @param discovery            DNS discovery: with {@code enabled}, every host given by name is resolved
+ *                             through DNS again and again and each of its addresses is an upstream
  */
 public record ProxyConfig(Boolean enabled, List<String> hosts, Boolean http2Enabled, Integer connectionsPerThread,
                           Integer maxRequestTime, Boolean rewriteHostHeader, Boolean reuseXForwarded,
@@ -47,7 +52,7 @@ public record ProxyConfig(Boolean enabled, List<String> hosts, Boolean http2Enab
                           String loadBalancing, Map<String, Integer> pathTimeouts, Integer connectTimeout,
                           Integer maxQueuedRequests, Long idleTimeout, Integer maxStreamsPerConnection,
                           HealthCheck healthCheck, Ejection ejection, RetryBudget retryBudget, ClientConfig.Tls tls,
-                          Integer streamIdleTimeout) {
+                          Integer streamIdleTimeout, Integer maxReplayBody, DiscoveryConfig discovery) {
 
     public enum Balancing { ROUND_ROBIN, LEAST_OUTSTANDING }
 
@@ -95,6 +100,16 @@ public record ProxyConfig(Boolean enabled, List<String> hosts, Boolean http2Enab
         retryBudget = retryBudget == null ? new RetryBudget(null, null) : retryBudget;
         tls = tls == null ? new ClientConfig.Tls(null, null, null, null, null, null, null, null, null, null) : tls;
         streamIdleTimeout = range("streamIdleTimeout", streamIdleTimeout, 60_000, 0, Integer.MAX_VALUE);
+        maxReplayBody = range("maxReplayBody", maxReplayBody, 65_536, 0, 16 * 1024 * 1024);
+        discovery = discovery == null ? DiscoveryConfig.disabled() : discovery;
+        if (!discovery.hosts().isEmpty()) {
+            throw new IllegalArgumentException("discovery.hosts is client.yml's: the proxy discovers every name in its own hosts");
+        }
+    }
+
+    /** Whether {@code uri}'s host is looked up through DNS discovery (a name, with discovery on) rather than used as it is. */
+    public boolean discovered(URI uri) {
+        return discovery.enabled() && !DiscoveryConfig.isAddressLiteral(uri.getHost());
     }
 
     /** The upstreams as URIs with an explicit port. */

@@ -1,11 +1,16 @@
 package io.lumen.proxy;
 
-import io.lumen.client.LumenClient;
+import io.lumen.client.discovery.PeerNameSsl;
 import io.lumen.client.TlsContexts;
 import io.lumen.proxy.forward.Forwarder;
 import io.lumen.proxy.upstream.ConnectionPool;
 import io.lumen.proxy.upstream.HealthChecker;
+import io.lumen.proxy.upstream.UpstreamDiscovery;
 import io.lumen.proxy.upstream.Upstreams;
+import io.lumen.handler.metrics.Registries;
+import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.lumen.server.ServiceContext;
 import io.undertow.UndertowOptions;
 import io.undertow.client.UndertowClient;
@@ -20,6 +25,9 @@ import org.xnio.ssl.XnioSsl;
 import javax.net.ssl.SSLContext;
 import java.net.URI;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
 import java.util.function.LongSupplier;
 import java.util.stream.Collectors;
 
@@ -32,7 +40,9 @@ final class ProxyRuntime implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(ProxyRuntime.class);
 
     private final Upstreams upstreams;
+    private final UpstreamDiscovery discovery;
     private final HealthChecker health;
+    private final HealthClients healthClients;
     private final Forwarder forwarder;
 
     ProxyRuntime(ProxyConfig config, ServiceContext context) {
@@ -56,29 +66,25 @@ final class ProxyRuntime implements AutoCloseable {
         ConnectionPool.Settings settings = new ConnectionPool.Settings(UndertowClient.getInstance(), xnioSsl, pooled,
                 upgrade, config.connectionsPerThread(), config.maxQueuedRequests(), config.idleTimeout(),
                 config.maxStreamsPerConnection(), config.connectTimeout(), clock);
-        this.upstreams = new Upstreams(uris, settings, config, clock);
+        Map<String, XnioSsl> named = new ConcurrentHashMap<>();
+        Function<String, XnioSsl> namedSsl = ssl == null ? null : name -> named.computeIfAbsent(name,
+                n -> new UndertowXnioSsl(Xnio.getInstance(), OptionMap.EMPTY, PeerNameSsl.forName(ssl, n)));
+        this.upstreams = new Upstreams(settings, config, clock, namedSsl);
+        this.discovery = new UpstreamDiscovery(config, upstreams);
+        meters(Registries.of(context));
         this.forwarder = new Forwarder(config, upstreams, context.errors(), context.config().mapper(), clock,
                 context.server().maxTransferFileSize());
         HealthChecker checker = null;
         if (config.healthCheck().enabled()) {
-            LumenClient.Builder client = LumenClient.builder()
-                    .enableHttp2(false)
-                    .connectTimeout(config.healthCheck().timeout())
-                    .timeout(config.healthCheck().timeout())
-                    .maxRetries(0)
-                    .maxConnections(4)
-                    .breaker(Integer.MAX_VALUE, 1)
-                    .request("ioThreads", 1)
-                    .statusCatalogue(context.statuses());
-            if (ssl != null) {
-                // the client re-applies hostname verification and versions to a given context: pass proxy.yml's
-                client.sslContext(ssl).verifyHostname(config.tls().verifyHostname()).tlsVersion(config.tls().tlsVersion());
-            }
-            checker = new HealthChecker(config.healthCheck(), upstreams, client.build());
+            healthClients = new HealthClients(config, context, ssl);
+            checker = new HealthChecker(config.healthCheck(), upstreams, healthClients);
+        } else {
+            healthClients = null;
         }
         this.health = checker;
         LOG.info("proxy to {} ({}, HTTP/2 {}, {} connections per IO thread, request timeout {} ms{})",
-                uris.stream().map(URI::toString).collect(Collectors.joining(", ")), config.loadBalancing(),
+                uris.stream().map(u -> config.discovered(u) ? u + " (every address in DNS)" : u.toString())
+                        .collect(Collectors.joining(", ")), config.loadBalancing(),
                 config.http2Enabled() ? "offered" : "off", config.connectionsPerThread(), config.maxRequestTime(),
                 health == null ? ", passive health only" : ", health checks on " + config.healthCheck().path());
     }
@@ -92,10 +98,27 @@ final class ProxyRuntime implements AutoCloseable {
         return upstreams;
     }
 
+    /**
+     * Per discovered host: {@code lumen_proxy_dns_failures_total} (resolutions that failed, the last
+     * good set kept) and {@code lumen_proxy_upstreams} (addresses in use).
+     */
+    private void meters(MeterRegistry registry) {
+        for (UpstreamDiscovery.Discovered d : discovery.discovered()) {
+            FunctionCounter.builder("lumen.proxy.dns.failures", d.watch(), w -> w.failures())
+                    .description("DNS resolutions of an upstream host that failed (the last good addresses were kept)")
+                    .tag("host", d.host()).register(registry);
+            Gauge.builder("lumen.proxy.upstreams", d.watch(), w -> w.current().size())
+                    .description("addresses of an upstream host in use")
+                    .tag("host", d.host()).register(registry);
+        }
+    }
+
     @Override
     public void close() {
+        discovery.close();
         if (health != null) {
             health.close();
+            healthClients.close();
         }
         upstreams.close();
     }

@@ -30,6 +30,20 @@ class ConfigErrorsTest {
         return messages.toString();
     }
 
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {
+        "discovery:\n  enabled: true\n  resolvers: [dns.example]\n|discovery.resolvers: 'dns.example' must be an IP address",
+        "discovery:\n  enabled: true\n  resolvers: ['127.0.0.1:99999']\n|has no valid port",
+        "discovery:\n  minTtl: 5000\n  maxTtl: 1000\n|discovery.maxTtl (1000) must not be below discovery.minTtl (5000)",
+        "discovery:\n  interval: 0\n|discovery.interval must be at least 10 ms",
+        "discovery:\n  hosts: [http://pets:8080]\n|discovery.hosts is client.yml's",
+        "maxReplayBody: -1\n|maxReplayBody must be 0 to"})
+    void badDiscoveryAndReplaySettingsFailNamingTheKey(String caseText, @TempDir Path dir) {
+        String[] c = caseText.split("\\|");
+        String m = startupFailure(dir, "hosts: http://127.0.0.1:8081\n" + c[0]);
+        assertTrue(m.contains("proxy.yml") && m.contains(c[1]), m);
+    }
+
     @Test
     void noHostsKeyFailsNamingProxyYmlAndHosts(@TempDir Path dir) {
         String m = startupFailure(dir, "maxRequestTime: 500\n");

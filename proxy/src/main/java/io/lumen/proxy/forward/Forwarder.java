@@ -43,6 +43,8 @@ public final class Forwarder {
     private final boolean rewriteHost;
     private final boolean reuseXForwarded;
     private final int maxRetries;
+    private final int maxReplayBody;
+    private final long drainHold;
     private final ObjectMapper claimsMapper;
     private final RequestTimers timers = new RequestTimers();
 
@@ -63,6 +65,8 @@ public final class Forwarder {
         this.rewriteHost = config.rewriteHostHeader();
         this.reuseXForwarded = config.reuseXForwarded();
         this.maxRetries = config.maxConnectionRetries();
+        this.maxReplayBody = config.maxReplayBody();
+        this.drainHold = config.ejection().ejectTime();
         this.claimsMapper = config.forwardJwtClaims() ? mapper : null;
     }
 
@@ -123,6 +127,16 @@ public final class Forwarder {
 
     int maxRetries() {
         return maxRetries;
+    }
+
+    /** Bytes of a request body kept to send it again when an upstream refuses it unprocessed (0: none). */
+    int maxReplayBody() {
+        return maxReplayBody;
+    }
+
+    /** ms a draining upstream gets nothing new (unless its health checks pass first). */
+    long drainHold() {
+        return drainHold;
     }
 
     long now() {

@@ -41,7 +41,12 @@ import java.util.concurrent.TimeUnit;
  * <p>Attempts: a request that never reached an upstream (connect refused or timed out, a pooled
  * connection found dead) is tried again on another upstream, whatever its method; one that reached
  * it and failed before an answer is tried again only when its method is idempotent and it has no
- * body. Both within {@code maxConnectionRetries} and the retry budget. Failures answer the error
+ * body. Both within {@code maxConnectionRetries} and the retry budget. A request the upstream
+ * refused unprocessed (503 with {@code Lumen-Unprocessed}: a Lumen service draining) is sent to
+ * another upstream whatever its method, its body replayed from a copy of up to
+ * {@code maxReplayBody} bytes, without spending the retry budget (the refusing upstream did no
+ * work); that upstream is then left alone while it drains. A response with
+ * {@code Connection: close} retires its connection. Failures answer the error
  * JSON: 502 unreachable / failed, 503 none healthy / busy, 504 timeout; once the response has
  * started, the only clean move left is to abort it.
  *
@@ -56,6 +61,8 @@ import java.util.concurrent.TimeUnit;
  */
 public final class ProxyExchange extends RequestTimers.Timed implements Lease, ExchangeCompletionListener {
     private static final Logger LOG = LoggerFactory.getLogger(ProxyExchange.class);
+    /** A Lumen service's mark on a request it refused without processing (see LumenServer.stop). */
+    private static final io.undertow.util.HttpString UNPROCESSED = new io.undertow.util.HttpString("Lumen-Unprocessed");
 
     private static final int REQUEST_TIMEOUT = 1;
     private static final int IDLE = 2;
@@ -84,6 +91,14 @@ public final class ProxyExchange extends RequestTimers.Timed implements Lease, E
     private boolean tunneled;
     /** sendRequest was called on {@link #conn}: from then on the connection is mid-exchange until the response is read. */
     private boolean sending;
+    /** The upstream said it closes this connection after the response (Connection: close). */
+    private boolean lastOnConnection;
+    /** A copy of the body as sent, for a refused request to be sent elsewhere; null until a body is pumped. */
+    private ReplayBody replay;
+    /** The copy being made by the current request pump. */
+    private ReplayBody pendingReplay;
+    /** The copy is being written to the current attempt's upstream (its request is not fully sent yet). */
+    private boolean replaying;
 
     ProxyExchange(Forwarder route, HttpServerExchange exchange, long timeoutMs) {
         this.route = route;
@@ -279,6 +294,16 @@ public final class ProxyExchange extends RequestTimers.Timed implements Lease, E
             endRequest(attempt, result.getRequestChannel());
             return;
         }
+        if (replay != null) { // an earlier attempt read the whole body from the client and was refused: send the copy
+            replaying = true;
+            replay.writeTo(result.getRequestChannel(), () -> {
+                if (current == attempt) { // not an abandoned try's late flush
+                    replaying = false;
+                    requestSent();
+                }
+            }, attempt::failed);
+            return;
+        }
         StreamSourceChannel body = exchange.getRequestChannel();
         if (body == null) { // a handler took the body without putting it back
             LOG.error("{}: the request body was consumed before the proxy (a handler read it without putting it back)", describe());
@@ -286,13 +311,19 @@ public final class ProxyExchange extends RequestTimers.Timed implements Lease, E
             fail("ERR10010");
             return;
         }
-        requestPump = new Pump(body, result.getRequestChannel(), bufferPool(), requestOutcome,
-                exchange.getRequestContentLength());
+        ReplayBody copy = route.maxReplayBody() > 0
+                ? new ReplayBody(route.maxReplayBody(), exchange.getRequestContentLength()) : null;
+        Pump pump = new Pump(body, result.getRequestChannel(), bufferPool(), requestOutcome,
+                exchange.getRequestContentLength(), copy);
+        requestPump = pump;
+        pendingReplay = copy;
         if (HttpContinue.requiresContinueResponse(exchange)) {
             HttpContinue.sendContinueResponse(exchange, new IoCallback() {
                 @Override
                 public void onComplete(HttpServerExchange ex, Sender sender) {
-                    requestPump.start();
+                    if (requestPump == pump) { // not refused in the meantime
+                        pump.start();
+                    }
                 }
 
                 @Override
@@ -301,7 +332,7 @@ public final class ProxyExchange extends RequestTimers.Timed implements Lease, E
                 }
             });
         } else {
-            requestPump.start();
+            pump.start();
         }
     }
 
@@ -326,11 +357,16 @@ public final class ProxyExchange extends RequestTimers.Timed implements Lease, E
             IoUtils.safeClose(result.getResponseChannel());
             return;
         }
+        ClientResponse response = result.getResponse();
+        int status = response.getResponseCode();
+        if (status == 503 && response.getResponseHeaders().contains(UNPROCESSED)) {
+            refused(result);
+            return;
+        }
         answered = true;
         startIdle(); // the request timeout ends with the response headers; a stalled download is idle
         upstream.succeeded();
-        ClientResponse response = result.getResponse();
-        int status = response.getResponseCode();
+        lastOnConnection = !conn.multiplexed() && ConnectionReuse.closes(response);
         exchange.setStatusCode(status);
         HeaderMap out = exchange.getResponseHeaders();
         ForwardHeaders.copyResponse(response.getResponseHeaders(), out);
@@ -342,6 +378,33 @@ public final class ProxyExchange extends RequestTimers.Timed implements Lease, E
         }
         responsePump = new Pump(result.getResponseChannel(), exchange.getResponseChannel(), bufferPool(), responseOutcome);
         responsePump.start();
+    }
+
+    /**
+     * The upstream refused the request without processing it (it is draining): it gets nothing new
+     * for a while, and the request goes to another upstream if its body can be sent again (none, or
+     * read to its end and kept), without spending the retry budget.
+     */
+    private void refused(ClientExchange result) {
+        upstream.draining(route.now(), route.drainHold());
+        if (conn.multiplexed()) {
+            IoUtils.safeClose(result.getResponseChannel()); // resets the stream; the body is not wanted
+        }
+        if (hasBody && replay == null && pendingReplay != null && pendingReplay.usable(requestPump)) {
+            replay = pendingReplay; // read to its end and kept whole: it can be sent again
+        }
+        boolean bodyAgain = !hasBody || replay != null;
+        if (requestPump != null && !requestPump.completed()) {
+            requestPump.abort();
+        }
+        requestPump = null; // the next attempt sends the copy: this pump no longer speaks for the request body
+        pendingReplay = null;
+        replaying = false;
+        if (LOG.isDebugEnabled()) {
+            LOG.debug("{}: {} is draining and refused it{}", describe(), upstream, bodyAgain ? "; sending it elsewhere" : "; its body cannot be sent again");
+        }
+        startIdle(); // no longer sent: waiting for another connection is bounded by the idle timeout
+        retryOrFail(bodyAgain, true, false, "ERR13011", describe());
     }
 
     /** After a 101: bytes flow both ways until either side closes. */
@@ -496,8 +559,8 @@ public final class ProxyExchange extends RequestTimers.Timed implements Lease, E
         if (c != null) {
             conn = null;
             if (!tunneled) {
-                boolean clean = !timedOut && (!sending
-                        || ((requestPump == null || requestPump.completed()) && responsePump != null && responsePump.sourceEnded()));
+                boolean clean = !timedOut && (!sending || (!replaying && (requestPump == null || requestPump.completed())
+                        && responsePump != null && responsePump.sourceEnded()));
                 if (!clean && c.multiplexed() && upstreamExchange != null) {
                     // reset just this stream; the connection goes on carrying the others
                     IoUtils.safeClose(upstreamExchange.getRequestChannel());
@@ -506,7 +569,7 @@ public final class ProxyExchange extends RequestTimers.Timed implements Lease, E
                     }
                     clean = true;
                 }
-                c.release(clean);
+                c.release(clean && !lastOnConnection);
             }
         }
         if (upstream != null) {
@@ -536,6 +599,11 @@ public final class ProxyExchange extends RequestTimers.Timed implements Lease, E
     }
 
     private void retryOrFail(boolean neverSent, boolean upstreamAtFault, String code, Object... args) {
+        retryOrFail(neverSent, upstreamAtFault, true, code, args);
+    }
+
+    /** @param budgeted the retry spends the retry budget (not when the upstream refused unprocessed: it did no work) */
+    private void retryOrFail(boolean neverSent, boolean upstreamAtFault, boolean budgeted, String code, Object... args) {
         if (conn != null) {
             PooledConnection c = conn;
             conn = null;
@@ -545,7 +613,8 @@ public final class ProxyExchange extends RequestTimers.Timed implements Lease, E
         current = null;
         sending = false;
         boolean replayable = neverSent || (!hasBody && idempotent(exchange.getRequestMethod()));
-        if (!finished && !answered && replayable && attempt < route.maxRetries() && route.upstreams().retries().tryRetry()) {
+        if (!finished && !answered && replayable && attempt < route.maxRetries()
+                && (!budgeted || route.upstreams().retries().tryRetry())) {
             attempt++;
             Upstream previous = upstream;
             route.upstreams().done(previous);

@@ -22,6 +22,11 @@ import java.nio.ByteBuffer;
  * whether it waits for the sink, so an idle timeout can tell who stalled.
  */
 final class Pump implements ChannelListener<java.nio.channels.Channel> {
+    /** Sees each chunk read from the source before it is written (a read-only look: it must not move the buffer's position). */
+    interface Recorder {
+        void record(ByteBuffer chunk);
+    }
+
     interface Outcome {
         void pumped(Pump pump);
 
@@ -34,6 +39,7 @@ final class Pump implements ChannelListener<java.nio.channels.Channel> {
     private final ByteBufferPool pool;
     private final Outcome outcome;
     private final long declared;
+    private final Recorder recorder;
     private PooledByteBuffer pooled;
     private long moved;
     private long lastProgress = System.nanoTime();
@@ -45,19 +51,27 @@ final class Pump implements ChannelListener<java.nio.channels.Channel> {
     private boolean completed;
 
     Pump(StreamSourceChannel source, StreamSinkChannel sink, ByteBufferPool pool, Outcome outcome) {
-        this(source, sink, pool, outcome, -1);
+        this(source, sink, pool, outcome, -1, null);
     }
 
-    /** @param declared the body's length as its sender declared it, or -1 when it is not known */
-    Pump(StreamSourceChannel source, StreamSinkChannel sink, ByteBufferPool pool, Outcome outcome, long declared) {
+    /**
+     * @param declared the body's length as its sender declared it, or -1 when it is not known
+     * @param recorder sees every chunk read from the source (a copy for a replay), or null
+     */
+    Pump(StreamSourceChannel source, StreamSinkChannel sink, ByteBufferPool pool, Outcome outcome, long declared,
+         Recorder recorder) {
         this.declared = declared;
         this.source = source;
         this.sink = sink;
         this.pool = pool;
         this.outcome = outcome;
+        this.recorder = recorder;
     }
 
     void start() {
+        if (over) {
+            return; // aborted before it started
+        }
         pooled = pool.allocate();
         source.getReadSetter().set(this);
         sink.getWriteSetter().set(this);
@@ -165,6 +179,9 @@ final class Pump implements ChannelListener<java.nio.channels.Channel> {
                     return;
                 }
                 buffer.flip();
+                if (recorder != null) {
+                    recorder.record(buffer);
+                }
                 pending = true;
             }
         }
@@ -176,7 +193,9 @@ final class Pump implements ChannelListener<java.nio.channels.Channel> {
         sink.suspendWrites();
         source.getReadSetter().set(null);
         sink.getWriteSetter().set(null);
-        pooled.close();
+        if (pooled != null) {
+            pooled.close();
+        }
     }
 
     private void fail(IOException e, boolean readSide) {

@@ -41,6 +41,12 @@ public final class ConnectionPool implements AutoCloseable {
     public record Settings(UndertowClient client, XnioSsl ssl, OptionMap options, OptionMap upgradeOptions,
                            int maxPerThread, int maxQueue, long idleTimeout, int maxStreams, long connectTimeout,
                            LongSupplier clock) {
+        /** The same settings with other TLS (a discovered https address verified against its name). */
+        Settings withSsl(XnioSsl other) {
+            return new Settings(client, other, options, upgradeOptions, maxPerThread, maxQueue, idleTimeout, maxStreams,
+                    connectTimeout, clock);
+        }
+
         /** HTTP/2 is offered to the upstreams. */
         boolean http2() {
             return options.get(io.undertow.UndertowOptions.ENABLE_HTTP2, false);
@@ -146,6 +152,20 @@ public final class ConnectionPool implements AutoCloseable {
         p.idleSince = now;
         slot.idle.addFirst(p);
         p.listed = true;
+    }
+
+    /**
+     * Closes the connections no request is using, on every thread (the upstream is draining: one
+     * of them reused just as the upstream closes it would fail a request that never reached it).
+     */
+    public void closeIdle() {
+        for (ThreadSlot s : slots.values()) {
+            try {
+                s.thread.execute(s::closeIdle);
+            } catch (RuntimeException e) {
+                // the IO threads are gone: so are their connections
+            }
+        }
     }
 
     /** Open connections on all threads (for tests and diagnostics; racy by nature). */
@@ -430,6 +450,22 @@ public final class ConnectionPool implements AutoCloseable {
             for (int i = shared.size() - 1; i >= 0; i--) {
                 PooledConnection s = shared.get(i);
                 if (s.streams == 0 && s.idleSince < limit) {
+                    shared.remove(i);
+                    s.listed = false;
+                    IoUtils.safeClose(s.connection);
+                }
+            }
+        }
+
+        void closeIdle() {
+            PooledConnection p;
+            while ((p = idle.pollFirst()) != null) {
+                p.listed = false;
+                IoUtils.safeClose(p.connection);
+            }
+            for (int i = shared.size() - 1; i >= 0; i--) {
+                PooledConnection s = shared.get(i);
+                if (s.streams == 0) {
                     shared.remove(i);
                     s.listed = false;
                     IoUtils.safeClose(s.connection);

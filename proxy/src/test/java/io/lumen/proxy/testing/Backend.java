@@ -72,6 +72,7 @@ public final class Backend implements AutoCloseable {
     private volatile int port;
     private int workerThreads = 64;
     private Integer idleTimeout;
+    private String ip = "127.0.0.1";
 
     private Backend(String name, boolean http2, SSLContext tls) {
         this.name = name;
@@ -121,6 +122,12 @@ public final class Backend implements AutoCloseable {
         return startOn(0);
     }
 
+    /** Starts on another loopback address (127.0.0.x) and the given port (0: a free one): DNS tests give several addresses one port. */
+    public Backend startOn(String loopbackIp, int port) {
+        this.ip = loopbackIp;
+        return startOn(port);
+    }
+
     private synchronized Backend startOn(int wanted) {
         Undertow.Builder b = Undertow.builder()
                 .setIoThreads(1)
@@ -133,9 +140,9 @@ public final class Backend implements AutoCloseable {
             b.setServerOption(UndertowOptions.NO_REQUEST_TIMEOUT, idleTimeout);
         }
         if (tls == null) {
-            b.addHttpListener(wanted, "127.0.0.1");
+            b.addHttpListener(wanted, ip);
         } else {
-            b.addHttpsListener(wanted, "127.0.0.1", tls);
+            b.addHttpsListener(wanted, ip, tls);
         }
         Undertow u = b.build();
         u.start();
@@ -168,9 +175,9 @@ public final class Backend implements AutoCloseable {
         return port;
     }
 
-    /** {@code http://127.0.0.1:<port>} (https for a TLS backend). */
+    /** {@code http://127.0.0.1:<port>} (https for a TLS backend; the address it was started on). */
     public String url() {
-        return (tls == null ? "http" : "https") + "://127.0.0.1:" + port;
+        return (tls == null ? "http" : "https") + "://" + ip + ":" + port;
     }
 
     public String name() {

@@ -1,0 +1,178 @@
+#!/usr/bin/env bash
+# rollout/run.sh: zero-downtime rollouts behind the Lumen proxy, proven on loopback. A correctness
+# run, not a performance measurement: it counts failed client requests, and the answer must be 0.
+#
+#   1. a DNS server of the run's own (DnsZone.java, dnsjava) names pets.rollout.test: three petstore
+#      instances on 127.0.0.2, 127.0.0.3 and 127.0.0.4, one port;
+#   2. the proxy (lumen-proxy.jar, config/proxy/http) finds them through DNS (discovery), checks
+#      /health/readiness on each, and takes steady load (Load.java: GETs and POSTs that create pets);
+#   3. one instance gets SIGTERM and is started again; then each in turn (a rolling restart);
+#   4. a fourth instance (127.0.0.5) is started and added to DNS; then 127.0.0.2 is removed from DNS
+#      and sent SIGTERM at the same moment (as Kubernetes does with a pod's endpoint);
+#   5. the load stops and the run prints one line: rollout requests=<n> failed=<n>
+#
+# Knobs (environment): PORT (instances, 24180), PROXY_PORT (24100), DNS_PORT (24153), THREADS (4),
+# RATE (requests/s, all threads, 100), SETTLE (s of load between steps, 3), SHUTDOWN_DELAY (the
+# instances' server.shutdownDelay in ms, 1000; 0 leaves it all to the refusal and retry),
+# HEALTH_INTERVAL (the proxy's health check interval in ms, 200), SKIP_BUILD (1: use the jars in
+# target/), KEEP_LOGS (1: keep the work folder), BENCH_JAVA_HOME, BENCH_MVN (./mvnw), MAVEN_ARGS
+# (extra Maven arguments, e.g. -Dmaven.repo.local=...). Everything listens on 127.0.0.x; every wait
+# is bounded; an EXIT trap stops every process the script started.
+set -euo pipefail
+
+# shellcheck source-path=SCRIPTDIR source=../lib.sh
+source "$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)/lib.sh"
+HERE="$BENCH_DIR/rollout"
+(( $# == 0 )) || bench_die "rollout/run.sh takes no arguments: configure it with variables (see the top of the script)"
+
+KNOBS=(PORT PROXY_PORT DNS_PORT THREADS RATE SETTLE SHUTDOWN_DELAY HEALTH_INTERVAL SKIP_BUILD KEEP_LOGS
+       BENCH_JAVA_HOME BENCH_MVN MAVEN_ARGS)
+CMDLINE="$(bench_cmdline "$0" "${KNOBS[@]}")"
+PORT="${PORT:-24180}"
+PROXY_PORT="${PROXY_PORT:-24100}"
+DNS_PORT="${DNS_PORT:-24153}"
+THREADS="${THREADS:-4}"
+RATE="${RATE:-100}"
+SETTLE="${SETTLE:-3}"
+SHUTDOWN_DELAY="${SHUTDOWN_DELAY:-1000}"
+HEALTH_INTERVAL="${HEALTH_INTERVAL:-200}"
+SKIP_BUILD="${SKIP_BUILD:-0}"
+KEEP_LOGS="${KEEP_LOGS:-0}"
+BENCH_MVN="${BENCH_MVN:-./mvnw}"
+read -r -a MAVEN_EXTRA <<< "${MAVEN_ARGS:-}"
+NAME="pets.rollout.test"
+
+bench_require curl
+bench_find_java
+JAVA="$BENCH_JAVA"
+WORK="$(mktemp -d -t lumen-rollout.XXXXXX)"
+LOAD_PID=""
+DNS_PID=""
+declare -A INSTANCE=()   # ip -> pid
+STARTS=0
+
+cleanup() {
+  local rc=$?
+  touch "$WORK/stop" 2>/dev/null || true
+  [[ -n "$LOAD_PID" ]] && { kill -TERM "$LOAD_PID" 2>/dev/null || true; wait "$LOAD_PID" 2>/dev/null || true; }
+  bench_stop_all
+  [[ -n "$DNS_PID" ]] && { kill -TERM "$DNS_PID" 2>/dev/null || true; wait "$DNS_PID" 2>/dev/null || true; }
+  if [[ "$KEEP_LOGS" == 1 || $rc -ne 0 ]]; then bench_log "logs kept in $WORK"; else rm -rf "$WORK"; fi
+}
+trap cleanup EXIT
+
+bench_log "command: $CMDLINE"
+bench_log "java: $BENCH_JAVA_DESC; work folder $WORK"
+
+if [[ "$SKIP_BUILD" != 1 ]]; then
+  bench_mvn_build "$BENCH_REPO_ROOT" "$WORK/build.log" -B -q "${MAVEN_EXTRA[@]}" -pl petstore-example,proxy -am package -DskipTests
+fi
+PETSTORE_JAR="$BENCH_REPO_ROOT/petstore-example/target/petstore.jar"
+PROXY_JAR="$BENCH_REPO_ROOT/proxy/target/lumen-proxy.jar"
+[[ -f "$PETSTORE_JAR" && -f "$PROXY_JAR" ]] || bench_die "missing $PETSTORE_JAR or $PROXY_JAR (run without SKIP_BUILD=1)"
+
+# dnsjava (and the SLF4J API it logs through) for DnsZone.java: the versions the parent pom pins,
+# copied out of the Maven repository
+pinned() { grep -o "<$1.version>[^<$]*<" "$BENCH_REPO_ROOT/pom.xml" | head -n 1 | cut -d'>' -f2 | tr -d "<"; }
+DNS_CP=""
+for artifact in "dnsjava:dnsjava:$(pinned dnsjava)" "org.slf4j:slf4j-api:$(pinned slf4j)"; do
+  (cd "$BENCH_REPO_ROOT" && JAVA_HOME="$BENCH_JAVA_HOME" "$BENCH_MVN" -B -q "${MAVEN_EXTRA[@]}" dependency:copy \
+      -Dartifact="$artifact" -DoutputDirectory="$WORK/lib") >"$WORK/deps.log" 2>&1 \
+    || { tail -n 20 "$WORK/deps.log" >&2; bench_die "cannot get $artifact"; }
+  a="${artifact#*:}"
+  DNS_CP+="${DNS_CP:+:}$WORK/lib/${a%%:*}-${a##*:}.jar"
+done
+
+for p in "$PROXY_PORT" "$DNS_PORT"; do bench_port_free "$p"; done
+
+# --- DNS -------------------------------------------------------------------------------------
+zone() { # zone IP...: the A records of $NAME (TTL 1 s), written atomically
+  local ip
+  : >"$WORK/zone.new"
+  for ip in "$@"; do echo "$NAME 1 $ip" >>"$WORK/zone.new"; done
+  mv "$WORK/zone.new" "$WORK/zone"
+  bench_log "dns: $NAME -> $*"
+}
+zone 127.0.0.2 127.0.0.3 127.0.0.4
+"$JAVA" -Xmx32m -XX:+UseSerialGC -cp "$DNS_CP" "$HERE/DnsZone.java" 127.0.0.1 "$DNS_PORT" "$WORK/zone" >"$WORK/dns.log" 2>&1 &
+DNS_PID=$!
+for (( i = 0; i < 300; i++ )); do
+  grep -q 'dns listening' "$WORK/dns.log" 2>/dev/null && break
+  kill -0 "$DNS_PID" 2>/dev/null || bench_die "the DNS server ended: $(cat "$WORK/dns.log")"
+  sleep 0.1
+done
+grep -q 'dns listening' "$WORK/dns.log" || bench_die "the DNS server did not start within 30 s"
+
+# --- instances -------------------------------------------------------------------------------
+JVM_OPTS=(-Xmx96m -XX:+UseSerialGC -XX:TieredStopAtLevel=1)
+start_instance() { # start_instance IP: a petstore on IP:$PORT, waited for until ready
+  local ip="$1"
+  STARTS=$(( STARTS + 1 ))
+  bench_start "$WORK/petstore-$ip-$STARTS.log" "http://$ip:$PORT/health/readiness" 60 \
+    env SERVER_IP="$ip" SERVER_HTTPPORT="$PORT" SERVER_IOTHREADS=1 SERVER_SHUTDOWNDELAY="$SHUTDOWN_DELAY" \
+        SERVER_SHUTDOWNGRACEFULPERIOD=10000 SERVER_SERVICEID="petstore-$ip" \
+        "$JAVA" "${JVM_OPTS[@]}" -Dlight-4j-config-dir="$HERE/petstore:$BENCH_REPO_ROOT/config/petstore/http" -jar "$PETSTORE_JAR"
+  INSTANCE[$ip]="$BENCH_PID"
+  bench_log "instance $ip ready (pid $BENCH_PID, ${BENCH_STARTUP_MS} ms)"
+}
+stop_instance() { # stop_instance IP: SIGTERM, and wait for the process to end (bounded)
+  local ip="$1" t0
+  t0="$(bench_now_ms)"
+  bench_stop "${INSTANCE[$ip]}"
+  unset "INSTANCE[$ip]"
+  bench_log "instance $ip stopped after SIGTERM in $(( $(bench_now_ms) - t0 )) ms"
+}
+for ip in 127.0.0.2 127.0.0.3 127.0.0.4 127.0.0.5; do
+  timeout 2 bash -c "exec 3<>/dev/tcp/$ip/$PORT" 2>/dev/null && bench_die "$ip:$PORT is already in use"
+done
+for ip in 127.0.0.2 127.0.0.3 127.0.0.4; do start_instance "$ip"; done
+
+# --- the proxy -------------------------------------------------------------------------------
+bench_start "$WORK/proxy.log" "http://127.0.0.1:$PROXY_PORT/v1/pets" 60 \
+  env SERVER_IP=127.0.0.1 SERVER_HTTPPORT="$PROXY_PORT" SERVER_IOTHREADS=2 \
+      PROXY_HOSTS="http://$NAME:$PORT" PROXY_MAXREQUESTTIME=10000 \
+      PROXY_DISCOVERY_ENABLED=true PROXY_DISCOVERY_RESOLVERS="127.0.0.1:$DNS_PORT" \
+      PROXY_DISCOVERY_MINTTL=200 PROXY_DISCOVERY_MAXTTL=1000 PROXY_DISCOVERY_INTERVAL=500 \
+      PROXY_HEALTHCHECK_ENABLED=true PROXY_HEALTHCHECK_PATH=/health/readiness \
+      PROXY_HEALTHCHECK_INTERVAL="$HEALTH_INTERVAL" PROXY_HEALTHCHECK_TIMEOUT=500 \
+      "$JAVA" "${JVM_OPTS[@]}" -Dlight-4j-config-dir="$BENCH_REPO_ROOT/config/proxy/http" -jar "$PROXY_JAR"
+PROXY_PID="$BENCH_PID"
+bench_log "proxy ready on 127.0.0.1:$PROXY_PORT (pid $PROXY_PID)"
+
+# --- load and the rollout --------------------------------------------------------------------
+"$JAVA" -Xmx64m -XX:+UseSerialGC "$HERE/Load.java" "http://127.0.0.1:$PROXY_PORT" "$THREADS" "$RATE" "$WORK/stop" 900 \
+  >"$WORK/load.out" 2>"$WORK/load.err" &
+LOAD_PID=$!
+settle() { sleep "$SETTLE"; kill -0 "$LOAD_PID" 2>/dev/null || bench_die "the load generator ended early: $(cat "$WORK/load.err")"; }
+settle
+
+bench_log "step 1: one instance restarted"
+stop_instance 127.0.0.3
+start_instance 127.0.0.3
+settle
+
+bench_log "step 2: rolling restart"
+for ip in 127.0.0.2 127.0.0.3 127.0.0.4; do
+  stop_instance "$ip"
+  start_instance "$ip"
+  settle
+done
+
+bench_log "step 3: one instance added through DNS, one removed"
+start_instance 127.0.0.5
+zone 127.0.0.2 127.0.0.3 127.0.0.4 127.0.0.5
+settle
+zone 127.0.0.3 127.0.0.4 127.0.0.5
+stop_instance 127.0.0.2
+settle
+
+touch "$WORK/stop"
+wait "$LOAD_PID" || bench_die "the load generator failed: $(cat "$WORK/load.err")"
+LOAD_PID=""
+sed 's/^/  /' "$WORK/load.err" >&2 || true
+line="$(grep -o 'load requests=[0-9]* failed=[0-9]*' "$WORK/load.out")" || bench_die "no result from the load generator"
+requests="${line#load requests=}"; requests="${requests%% *}"
+failed="${line##*failed=}"
+bench_log "instances started: $STARTS; refused while draining (proxy log): $(grep -c 'is draining' "$WORK/proxy.log" || true)"
+bench_log "DNS changes the proxy saw: $(grep -c 'endpoint(s), added' "$WORK/proxy.log" || true)"
+echo "rollout requests=$requests failed=$failed"

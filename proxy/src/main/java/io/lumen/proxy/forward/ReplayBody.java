@@ -1,0 +1,90 @@
+package io.lumen.proxy.forward;
+
+import org.xnio.ChannelListener;
+import org.xnio.channels.StreamSinkChannel;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.util.Arrays;
+import java.util.function.Consumer;
+
+/**
+ * A copy of a request body as it is pumped to an upstream, kept so that a request the upstream
+ * refused unprocessed (it was draining) can be sent to another one even though the client's bytes
+ * were already read. Bounded by {@code maxReplayBody}: a longer body is not kept and such a request
+ * is not sent again. Used on the request's IO thread only.
+ */
+final class ReplayBody implements Pump.Recorder {
+    private final int limit;
+    private byte[] bytes;
+    private int length;
+    private boolean overflowed;
+
+    /** @param expected the Content-Length, or -1 when chunked (sizes the first array) */
+    ReplayBody(int limit, long expected) {
+        this.limit = limit;
+        this.bytes = new byte[(int) Math.min(limit, expected >= 0 ? expected : 1024)];
+    }
+
+    @Override
+    public void record(ByteBuffer chunk) {
+        if (overflowed) {
+            return;
+        }
+        int n = chunk.remaining();
+        if (length + n > limit) {
+            overflowed = true;
+            bytes = null; // too long to keep: free it now
+            return;
+        }
+        if (length + n > bytes.length) {
+            bytes = Arrays.copyOf(bytes, Math.min(limit, Math.max(length + n, bytes.length * 2)));
+        }
+        chunk.get(chunk.position(), bytes, length, n); // absolute: the pump's buffer position stays
+        length += n;
+    }
+
+    /** Every byte of the body is here (the pump read it to its end and it fit). */
+    boolean usable(Pump pump) {
+        return !overflowed && pump != null && pump.sourceEnded();
+    }
+
+    /**
+     * Writes the kept body to {@code sink} and ends it; {@code written} runs once it is flushed (the
+     * request is fully sent: its timeout starts), {@code failed} hears of a write error.
+     */
+    void writeTo(StreamSinkChannel sink, Runnable written, Consumer<IOException> failed) {
+        ByteBuffer buffer = ByteBuffer.wrap(bytes, 0, length);
+        ChannelListener<StreamSinkChannel> writer = new ChannelListener<>() {
+            private boolean shut;
+
+            @Override
+            public void handleEvent(StreamSinkChannel channel) {
+                try {
+                    while (buffer.hasRemaining()) {
+                        if (channel.write(buffer) == 0) {
+                            channel.resumeWrites();
+                            return;
+                        }
+                    }
+                    if (!shut) {
+                        shut = true;
+                        channel.shutdownWrites();
+                    }
+                    if (!channel.flush()) {
+                        channel.resumeWrites();
+                        return;
+                    }
+                    channel.suspendWrites();
+                    channel.getWriteSetter().set(null);
+                    written.run();
+                } catch (IOException e) {
+                    channel.getWriteSetter().set(null);
+                    failed.accept(e);
+                }
+            }
+        };
+        sink.getWriteSetter().set(writer);
+        writer.handleEvent(sink);
+    }
+}
