@@ -8,7 +8,7 @@
 # it), its output folder and exit trap (bench_out), the JDK (bench_find_java), builds
 # (bench_build_lumen, bench_build_peer), servers (bench_lumen_cmd, bench_start, bench_stop), the checks
 # before measuring (bench_http, bench_expect, bench_expect_reference), tokens (bench_token), the load
-# generators (bench_wrk, bench_h2load_parse, bench_h2load_p99), the rounds (bench_rounds), statistics
+# generators (bench_wrk, bench_wrk_start, bench_h2load_parse, bench_h2load_p99), the rounds (bench_rounds), statistics
 # (bench_median, bench_min, bench_max, bench_ratio), the reports (bench_report_header,
 # bench_failures_md, bench_finish_report) and the last line of every run (bench_summary,
 # bench_summary_median).
@@ -148,12 +148,12 @@ bench_commit() {
 }
 
 # bench_report_header <who shares the cores>: the first lines of a report as Markdown bullets:
-# date, machine, JDK, wrk, commit and the command line (BENCH_CMDLINE).
+# date, machine, JDK, wrk (when installed), commit and the command line (BENCH_CMDLINE).
 bench_report_header() {
   echo "- Date: $(date -u '+%Y-%m-%d %H:%M:%S UTC')"
   echo "- Machine: \`nproc\` = $(nproc), $(awk '/MemTotal/ {printf "%.1f GiB", $2/1048576}' /proc/meminfo) RAM; $1, so only ratios matter"
   echo "- JDK: \`$BENCH_JAVA_HOME\` ($BENCH_JAVA_DESC), via $BENCH_JAVA_SOURCE; JAVA_OPTS: \`${JAVA_OPTS:-none}\`"
-  echo "- wrk: $(wrk -v 2>&1 | head -n 1 | cut -d' ' -f1-2)"
+  if command -v wrk >/dev/null 2>&1; then echo "- wrk: $(wrk -v 2>&1 | head -n 1 | cut -d' ' -f1-2)"; fi
   echo "- Repo: $(bench_commit)"
   echo "- Command: \`$BENCH_CMDLINE\`"
 }
@@ -532,14 +532,31 @@ bench_wrk_cmd() {
 }
 
 # bench_wrk <out file> <seconds> <args...>: runs bench_wrk_cmd's command (bounded: <seconds> + 30 s)
-# into <out file> and returns wrk's status. Then sets W_RPS; W_P50, W_P75, W_P90, W_P99 (ms); W_NON2XX
-# and W_SOCKERR, W_ERRORS (their sum), W_REQUESTS (responses wrk counted). wrk 4.1.0 sometimes
-# prints `99% 0.00us` under heavy load: a p99 of zero or below a lower percentile is that glitch,
-# not a latency, so W_P99 is NA then and W_P99_GLITCH is 1.
+# into <out file>, reads its figures (bench_wrk_read) and returns wrk's status.
 bench_wrk() {
   local f="$1" d="$2" rc=0; shift 2
   bench_wrk_cmd "$d" "$@"
   timeout $(( d + 30 )) "${BENCH_WRK[@]}" >"$f" 2>&1 || rc=$?
+  bench_wrk_read "$f"
+  return "$rc"
+}
+
+# bench_wrk_start <out file> <seconds> <args...>: the same wrk run in the background, for a script
+# that acts on the server meanwhile (reloads, restarts); BENCH_WRK_PID is its pid. Then
+# `wait "$BENCH_WRK_PID"` (wrk's status) and bench_wrk_read <out file>.
+bench_wrk_start() {
+  local f="$1" d="$2"; shift 2
+  bench_wrk_cmd "$d" "$@"
+  timeout $(( d + 30 )) "${BENCH_WRK[@]}" >"$f" 2>&1 &
+  BENCH_WRK_PID=$!
+}
+
+# bench_wrk_read <out file>: the figures of a wrk run: W_RPS; W_P50, W_P75, W_P90, W_P99 (ms); W_NON2XX
+# and W_SOCKERR, W_ERRORS (their sum), W_REQUESTS (responses wrk counted). wrk 4.1.0 sometimes
+# prints `99% 0.00us` under heavy load: a p99 of zero or below a lower percentile is that glitch,
+# not a latency, so W_P99 is NA then and W_P99_GLITCH is 1.
+bench_wrk_read() {
+  local f="$1"
   read -r W_RPS W_P50 W_P75 W_P90 W_P99 W_NON2XX W_SOCKERR < <(bench_wrk_parse "$f")
   W_ERRORS=$(( W_NON2XX + W_SOCKERR ))
   W_REQUESTS="$(bench_wrk_requests "$f")"
@@ -548,7 +565,6 @@ bench_wrk() {
        'BEGIN { m = b + 0; if (c + 0 > m) m = c + 0; if (d + 0 > m) m = d + 0; exit !(a + 0 <= 0 || a + 0 < m) }'; then
     W_P99=NA; W_P99_GLITCH=1
   fi
-  return "$rc"
 }
 
 # An awk function both parsers share: a latency as wrk and h2load print it (617.00us, 1.23ms, 2.01s,

@@ -23,7 +23,7 @@ import sys
 
 from resultslib.charts import charts
 from resultslib.commands import check_commands
-from resultslib.data import DATA, ROOT, DataError, dump, load
+from resultslib.data import DATA, ROOT, DataError, dump, load, pending_scripts
 from resultslib.markdown import CURRENT, PERFORMANCE, README, RESULTS_MD, current_tables, performance_section, replace_block
 from resultslib.record import record
 
@@ -74,7 +74,7 @@ def cmd_check(args):
         elif path.read_text() != text:
             problems.append(f"{path.relative_to(ROOT)} differs from what results.json gives")
     problems += [f"{p.relative_to(ROOT)} belongs to no measured question" for p in stale_charts(files)]
-    problems += check_commands()
+    problems += check_commands(pending_scripts(data))
     for p in problems:
         print(f"results check: {p}", file=sys.stderr)
     if problems:
@@ -102,13 +102,21 @@ def main(argv=None):
                                      "(a RUNS=n benchmark's per-run lines): the median, spread over the runs.")
     rec.add_argument("question", help="the question's id in results.json, e.g. proxy")
     rec.add_argument("--line", action="append", default=[], help="the script's last line, '<name>-bench key=value ...'")
-    rec.add_argument("--set", action="append", default=[], metavar="KEY=VALUE", help="a figure by hand (KEY_min=, KEY_max= for its spread)")
+    rec.add_argument("--set", action="append", default=[], metavar="KEY=VALUE", help="a figure by hand (KEY_min=, KEY_max= for its spread, KEY_p99= for its p99 ratio)")
     rec.add_argument("--command", required=True, help="the exact command that produced the figures")
     rec.add_argument("--date", help="when it ran (default: now, UTC)")
     rec.add_argument("--commit", help="the commit it measured (default: git HEAD)")
     rec.add_argument("--load", help="the load average during the run, e.g. '1.2 -> 2.3'")
     rec.add_argument("--note", help="anything a reader needs to know about the run")
-    rec.add_argument("--run", help="the run's name in results.json (default: its UTC time)")
+    rec.add_argument("--run", help="the run's name in results.json (default: its UTC time); an existing name is the same run: "
+                                    "its command, date, commit, load and note are replaced")
+    rec.add_argument("--label", action="append", default=[], metavar="KEY=TEXT",
+                     help="the result's contenders as the table shows them, e.g. 'Lumen / Spring Security'; a KEY the question "
+                          "does not have yet becomes a new result (a ratio, or a value with --unit KEY=UNIT)")
+    rec.add_argument("--unit", action="append", default=[], metavar="KEY=UNIT", help="a new result is a value in UNIT, not a ratio")
+    rec.add_argument("--suffix", default="", help="the line is a variant run: its key K fills the result K<suffix> (e.g. _nodelay)")
+    rec.add_argument("--about", help="the question's note under its table ('' removes it); recording a question 'not measured "
+                                     "yet' drops its old note unless this gives one")
     rec.add_argument("--spread-over", help="what a single line's key_min/key_max range over (default: rounds)")
     args = p.parse_args(argv)
     try:
@@ -116,10 +124,6 @@ def main(argv=None):
     except DataError as e:
         print(f"results: {e}", file=sys.stderr)
         return 2
-
-
-if __name__ == "__main__":
-    sys.exit(main())
 
 
 if __name__ == "__main__":

@@ -39,13 +39,17 @@ def quoted_commands(text):
             yield [w.split("=", 1)[0] for w in words], m.group(2)
 
 
-def check_commands():
+def check_commands(pending=frozenset()):
+    """Problems with the quoted commands; a script in <pending> (its question waits for the branch that
+    brings it) may be quoted before it exists."""
     problems = []
     for pattern in COMMAND_DOCS:
         for doc in sorted(ROOT.glob(pattern)):
             for knobs, script in quoted_commands(doc.read_text()):
                 path = ROOT / script
                 if not path.is_file():
+                    if script in pending:
+                        continue
                     problems.append(f"{doc.relative_to(ROOT)}: {script} does not exist")
                     continue
                 text = script_text(path)
