@@ -101,12 +101,13 @@ start_instance() { # start_instance IP: a petstore on IP:$PORT, waited for until
   STEPS+=("| $ip started | ready in ${BENCH_STARTUP_MS} ms |")
 }
 stop_instance() { # stop_instance IP: SIGTERM, and wait for the process to end (bounded)
-  local ip="$1" t0
+  local ip="$1" t0 ms
   t0="$(bench_now_ms)"
   bench_stop "${INSTANCE[$ip]}"
   unset "INSTANCE[$ip]"
-  bench_log "instance $ip stopped after SIGTERM in $(( $(bench_now_ms) - t0 )) ms"
-  STEPS+=("| $ip stopped (SIGTERM) | ended in $(( $(bench_now_ms) - t0 )) ms |")
+  ms=$(( $(bench_now_ms) - t0 ))
+  bench_log "instance $ip stopped after SIGTERM in $ms ms"
+  STEPS+=("| $ip stopped (SIGTERM) | ended in $ms ms |")
 }
 for ip in 127.0.0.2 127.0.0.3 127.0.0.4 127.0.0.5; do
   timeout 2 bash -c "exec 3<>/dev/tcp/$ip/$PORT" 2>/dev/null && bench_die "$ip:$PORT is already in use"
