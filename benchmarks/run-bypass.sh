@@ -10,55 +10,29 @@ set -euo pipefail
 
 # shellcheck source-path=SCRIPTDIR source=lib.sh
 source "$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/lib.sh"
-(( $# == 0 )) || bench_die "run-bypass.sh takes no arguments: configure it with variables (see benchmarks/README.md)"
+bench_no_args $#
 
-# Record which knobs the caller set, before defaulting them, to print the exact command line.
-KNOBS=(CONTENDERS ORDER DURATION WARMUP_DURATION ROUNDS STARTS SKIP_BUILD BENCH_JAVA_HOME JAVA_OPTS
-       LUMEN_JAR LUMEN_CONFIG_DIR LUMEN_WORKDIR LUMEN_PORT UNDERTOW_PORT LIGHT4J_PORT
-       THREADS CONNECTIONS PIPELINE STARTUP_TIMEOUT COOLDOWN)
-CMDLINE="$(bench_cmdline "$0" "${KNOBS[@]}")"
-
-CONTENDERS="${CONTENDERS:-lumen undertow light4j}"
-ORDER="${ORDER:-fixed}"            # fixed: A B C every round; rotate: A B C, B C A, C A B, ...
-DURATION="${DURATION:-10}"
-WARMUP_DURATION="${WARMUP_DURATION:-$DURATION}"
-ROUNDS="${ROUNDS:-3}"
-STARTS="${STARTS:-3}"              # cold starts per contender for the startup-time median
-SKIP_BUILD="${SKIP_BUILD:-0}"
-JAVA_OPTS="${JAVA_OPTS:-}"         # extra JVM flags, applied identically to every contender
-THREADS="${THREADS:-2}"
-CONNECTIONS="${CONNECTIONS:-128}"
-PIPELINE="${PIPELINE:-16}"
-STARTUP_TIMEOUT="${STARTUP_TIMEOUT:-30}"
-COOLDOWN="${COOLDOWN:-1}"          # seconds of idle between two wrk runs
-LUMEN_JAR="$(realpath -m "${LUMEN_JAR:-$BENCH_REPO_ROOT/petstore-example/target/petstore.jar}")"  # absolute: Lumen runs in LUMEN_WORKDIR
-LUMEN_CONFIG_DIR="${LUMEN_CONFIG_DIR:-config/petstore/http}"   # relative to LUMEN_WORKDIR
-LUMEN_WORKDIR="${LUMEN_WORKDIR:-$BENCH_REPO_ROOT}"
-UNDERTOW_PORT="${UNDERTOW_PORT:-18080}"
-LUMEN_PORT="${LUMEN_PORT:-18081}"
-LIGHT4J_PORT="${LIGHT4J_PORT:-18082}"
+# ORDER fixed: A B C every round; rotate: A B C, B C A, C A B, ... STARTS: cold starts per contender
+# for the startup-time median. JAVA_OPTS: extra JVM flags, applied identically to every contender.
+# LUMEN_CONFIG_DIR is relative to LUMEN_WORKDIR; COOLDOWN: seconds of idle between two wrk runs.
+bench_knobs CONTENDERS="lumen undertow light4j" ORDER=fixed DURATION=10 WARMUP_DURATION=@DURATION ROUNDS=3 STARTS=3 \
+  SKIP_BUILD=0 JAVA_OPTS= LUMEN_JAR="$BENCH_PETSTORE_JAR" LUMEN_CONFIG_DIR=config/petstore/http \
+  LUMEN_WORKDIR="$BENCH_REPO_ROOT" LUMEN_PORT=18081 UNDERTOW_PORT=18080 LIGHT4J_PORT=18082 \
+  THREADS=2 CONNECTIONS=128 PIPELINE=16 STARTUP_TIMEOUT=30 COOLDOWN=1
+LUMEN_JAR="$(realpath -m "$LUMEN_JAR")"  # absolute: Lumen runs in LUMEN_WORKDIR
+BENCH_LUMEN_WORKDIR="$LUMEN_WORKDIR"
 
 BENCH_PATH="/v1/pets"
-REFERENCE_BODY='[{"id":1,"name":"catten","tag":"cat"},{"id":2,"name":"doggy","tag":"dog"}]'
-REFERENCE_CT="application/json"
 UNDERTOW_JAR="$BENCH_DIR/undertow-baseline/target/undertow-baseline.jar"
 LIGHT4J_JAR="$BENCH_DIR/light4j-petstore/target/light4j-petstore.jar"
 LUA="$BENCH_DIR/pipeline.lua"
 
 # --- validate the knobs --------------------------------------------------------
+bench_words_in CONTENDERS lumen undertow light4j
 read -ra CLIST <<<"$CONTENDERS"
-(( ${#CLIST[@]} > 0 )) || bench_die "CONTENDERS is empty"
-for c in "${CLIST[@]}"; do
-  case "$c" in lumen|undertow|light4j) ;; *) bench_die "unknown contender '$c' (lumen, undertow, light4j)";; esac
-done
-for k in DURATION WARMUP_DURATION ROUNDS STARTS THREADS CONNECTIONS PIPELINE STARTUP_TIMEOUT COOLDOWN \
-         UNDERTOW_PORT LUMEN_PORT LIGHT4J_PORT; do
-  [[ "${!k}" =~ ^[0-9]+$ ]] || bench_die "$k must be a non-negative integer, got '${!k}'"
-done
-[[ "$ORDER" == fixed || "$ORDER" == rotate ]] || bench_die "ORDER must be fixed or rotate, got '$ORDER'"
-(( ROUNDS >= 3 )) || bench_die "ROUNDS must be at least 3 (medians of fewer say little), got $ROUNDS"
-(( DURATION >= 1 && STARTS >= 1 )) || bench_die "DURATION and STARTS must be at least 1"
-read -ra JOPTS <<<"$JAVA_OPTS"
+bench_one_of ORDER fixed rotate
+bench_at_least 3 ROUNDS
+bench_at_least 1 DURATION STARTS
 
 has() { [[ " ${CLIST[*]} " == *" $1 "* ]]; }
 
@@ -79,49 +53,26 @@ jar_of() {
 contender_cmd() {
   local c="$1" p="$2"
   case "$c" in
-    lumen)    CMD=(env -C "$LUMEN_WORKDIR" SERVER_HTTPPORT="$p" SERVER_IP=127.0.0.1 PORT="$p"
-                   "$BENCH_JAVA" "${JOPTS[@]}" "-Dlight-4j-config-dir=$LUMEN_CONFIG_DIR" -jar "$LUMEN_JAR");;
+    lumen)    bench_lumen_cmd "$p" "$LUMEN_CONFIG_DIR" PORT="$p" -- -jar "$LUMEN_JAR"; CMD=("${BENCH_CMD[@]}");;
     undertow) CMD=(env -C "$BENCH_DIR/undertow-baseline" PORT="$p"
-                   "$BENCH_JAVA" "${JOPTS[@]}" -jar "$UNDERTOW_JAR");;
+                   "$BENCH_JAVA" "${BENCH_JOPTS[@]}" -jar "$UNDERTOW_JAR");;
     light4j)  CMD=(env -C "$BENCH_DIR/light4j-petstore" SERVER_HTTPPORT="$p" SERVER_IP=127.0.0.1
-                   "$BENCH_JAVA" "${JOPTS[@]}" -jar "$LIGHT4J_JAR");;
+                   "$BENCH_JAVA" "${BENCH_JOPTS[@]}" -jar "$LIGHT4J_JAR");;
   esac
 }
 
 # --- tools, JDK, output dir --------------------------------------------------
 bench_require curl awk sort date
 bench_ensure_wrk
-bench_find_java
-if has light4j && (( BENCH_JAVA_MAJOR < 21 )); then
-  bench_die "light-4j 2.3.3 needs Java 21+, found $BENCH_JAVA_MAJOR: set BENCH_JAVA_HOME"
-fi
-
-TS="$(date -u +%Y%m%dT%H%M%SZ)"
-OUT_DIR="$BENCH_DIR/out"
-RUN_DIR="$OUT_DIR/bypass-$TS"       # raw wrk outputs, server and build logs
-REPORT="$OUT_DIR/bypass-$TS.md"
-mkdir -p "$RUN_DIR"
-
-# Whatever happens (error, Ctrl-C), stop every server we started.
-trap 'bench_stop_all' EXIT
-trap 'exit 130' INT TERM
+if has light4j; then bench_find_java 21 "light-4j 2.3.3 needs Java 21+"; else bench_find_java; fi
+bench_out bypass   # raw wrk outputs, server and build logs in BENCH_RUN_DIR; the report is BENCH_REPORT
+RUN_DIR="$BENCH_RUN_DIR"
 
 # --- build -------------------------------------------------------------------
-if has lumen || has undertow || has light4j; then bench_require mvn; fi
-if has lumen && [[ "$SKIP_BUILD" != 1 ]]; then
-  bench_mvn_build "$BENCH_REPO_ROOT" "$RUN_DIR/build-lumen.log" -q -DskipTests package
-fi
+if has lumen; then bench_build_lumen "$LUMEN_JAR" -B -q -DskipTests package; fi
 # The peers are small and outside the reactor: build them unless SKIP_BUILD=1 and the jar exists.
-if has undertow && { [[ "$SKIP_BUILD" != 1 ]] || [[ ! -f "$UNDERTOW_JAR" ]]; }; then
-  bench_mvn_build "$BENCH_DIR/undertow-baseline" "$RUN_DIR/build-undertow.log" -q package
-fi
-if has light4j && { [[ "$SKIP_BUILD" != 1 ]] || [[ ! -f "$LIGHT4J_JAR" ]]; }; then
-  bench_mvn_build "$BENCH_DIR/light4j-petstore" "$RUN_DIR/build-light4j.log" -q package
-fi
-for c in "${CLIST[@]}"; do
-  j="$(jar_of "$c")"
-  [[ -f "$j" ]] || bench_die "$(label "$c") jar not found: $j (skip it with CONTENDERS=\"undertow light4j\", or set LUMEN_JAR)"
-done
+if has undertow; then bench_build_peer "$BENCH_DIR/undertow-baseline" "$UNDERTOW_JAR"; fi
+if has light4j; then bench_build_peer "$BENCH_DIR/light4j-petstore" "$LIGHT4J_JAR"; fi
 if has lumen && [[ ! -d "$LUMEN_WORKDIR/$LUMEN_CONFIG_DIR" && ! -d "$LUMEN_CONFIG_DIR" ]]; then
   bench_log "WARNING: Lumen config dir $LUMEN_CONFIG_DIR not found under $LUMEN_WORKDIR"
 fi
@@ -130,6 +81,7 @@ fi
 # Each contender alone on the machine, alternated like the load rounds.
 declare -A STARTUPS=() RSS_IDLE=() RSS_AFTER=() RPS=() P50=() P99=() ERRS=()
 for c in "${CLIST[@]}"; do bench_port_free "$(port_of "$c")"; done
+# shellcheck disable=SC2153  # STARTS is a knob (bench_knobs)
 for (( s = 1; s <= STARTS; s++ )); do
   for c in "${CLIST[@]}"; do
     p="$(port_of "$c")"
@@ -153,32 +105,18 @@ for c in "${CLIST[@]}"; do
 done
 sleep 1   # let the JVMs settle before sampling idle RSS
 for c in "${CLIST[@]}"; do
-  p="$(port_of "$c")"
   RSS_IDLE[$c]="$(bench_rss_kb "${PID[$c]}")"
   # Exact bytes and media type, or the numbers compare different work.
-  body="$(curl -s --max-time 5 -D "$RUN_DIR/headers-$c.txt" "http://127.0.0.1:$p$BENCH_PATH")" \
-    || bench_die "$(label "$c"): GET $BENCH_PATH failed"
-  if [[ "$body" != "$REFERENCE_BODY" ]]; then
-    printf 'expected: %s\n     got: %s\n' "$REFERENCE_BODY" "$body" >&2
-    bench_die "$(label "$c") returned a different body on port $p"
-  fi
-  ct="$(tr -d '\r' <"$RUN_DIR/headers-$c.txt" | awk -F': *' 'tolower($1) == "content-type" {print $2; exit}')"
-  [[ "$ct" == "$REFERENCE_CT" ]] \
-    || bench_die "$(label "$c") answered Content-Type '$ct', expected '$REFERENCE_CT'"
+  bench_expect_reference "$(label "$c") GET $BENCH_PATH" "$RUN_DIR/headers-$c.txt" "http://127.0.0.1:$(port_of "$c")$BENCH_PATH"
   bench_log "$(label "$c"): body and Content-Type match the reference"
 done
 
 # --- load ----------------------------------------------------------------------------
-wrk_cmd() {  # wrk_cmd <duration> <port>: fills WRK
-  WRK=(wrk "-t$THREADS" "-c$CONNECTIONS" "-d${1}s" --latency -s "$LUA" "http://127.0.0.1:$2" -- "$BENCH_PATH" "$PIPELINE")
-}
-# run_wrk <name> <duration> <outfile>: runs wrk, bounded by timeout in case it hangs.
+# run_wrk <name> <duration> <outfile>: one wrk run (bench_wrk: its figures in W_*).
 run_wrk() {
-  local p
-  p="$(port_of "$1")"
-  wrk_cmd "$2" "$p"
-  timeout $(( $2 + 30 )) "${WRK[@]}" >"$3" 2>&1 || { cat "$3" >&2; bench_die "wrk failed against $(label "$1")"; }
-  kill -0 "${PID[$1]}" 2>/dev/null || bench_die "$(label "$1") died under load (log: $RUN_DIR/server-$1.log)"
+  bench_wrk "$3" "$2" -s "$LUA" "http://127.0.0.1:$(port_of "$1")" -- "$BENCH_PATH" "$PIPELINE" \
+    || { cat "$3" >&2; bench_die "wrk failed against $(label "$1")"; }
+  bench_alive "${PID[$1]}" "$(label "$1")" "$RUN_DIR/server-$1.log"
 }
 
 for c in "${CLIST[@]}"; do
@@ -186,29 +124,20 @@ for c in "${CLIST[@]}"; do
   run_wrk "$c" "$WARMUP_DURATION" "$RUN_DIR/wrk-$c-warmup.txt"
   sleep "$COOLDOWN"
 done
-LOAD_START="$(cut -d' ' -f1-3 /proc/loadavg)"   # other processes on the box skew the figures
-for (( r = 1; r <= ROUNDS; r++ )); do
-  # With ORDER=rotate every contender takes every slot in turn, so a slot's bias (e.g. running
-  # right after another JVM's load, while it still JIT-compiles or collects) averages out.
-  order=("${CLIST[@]}")
-  if [[ "$ORDER" == rotate ]]; then
-    k=$(( (r - 1) % ${#CLIST[@]} ))
-    order=("${CLIST[@]:k}" "${CLIST[@]:0:k}")
-  fi
-  for c in "${order[@]}"; do
-    f="$RUN_DIR/wrk-$c-round$r.txt"
-    run_wrk "$c" "$DURATION" "$f"
-    read -r rps p50 _p75 _p90 p99 non2xx sockerr < <(bench_wrk_parse "$f")
-    [[ "$rps" != NA ]] || { cat "$f" >&2; bench_die "could not parse wrk output $f"; }
-    RPS[$c:$r]="$rps"
-    # shellcheck disable=SC2034  # P50/P99 are read through the nameref in values()
-    { P50[$c:$r]="$p50"; P99[$c:$r]="$p99"; }
-    ERRS[$c]=$(( ${ERRS[$c]:-0} + non2xx + sockerr ))
-    bench_log "round $r/$ROUNDS $(label "$c"): $rps req/s, p50 ${p50} ms, p99 ${p99} ms, non-2xx $non2xx, socket errors $sockerr"
-    sleep "$COOLDOWN"
-  done
-done
-LOAD_END="$(cut -d' ' -f1-3 /proc/loadavg)"
+LOAD_START="$(bench_loadavg)"   # other processes on the box skew the figures
+measure() {  # measure <contender> <round>
+  local c="$1" r="$2" f="$RUN_DIR/wrk-$1-round$2.txt"
+  run_wrk "$c" "$DURATION" "$f"
+  [[ "$W_RPS" != NA ]] || { cat "$f" >&2; bench_die "could not parse wrk output $f"; }
+  RPS[$c:$r]="$W_RPS"
+  # shellcheck disable=SC2034  # P50/P99 are read through the nameref in values()
+  { P50[$c:$r]="$W_P50"; P99[$c:$r]="$W_P99"; }
+  ERRS[$c]=$(( ${ERRS[$c]:-0} + W_ERRORS ))
+  bench_log "round $r/$ROUNDS $(label "$c"): $W_RPS req/s, p50 ${W_P50} ms, p99 ${W_P99} ms, non-2xx $W_NON2XX, socket errors $W_SOCKERR"
+  sleep "$COOLDOWN"
+}
+bench_rounds "$([[ "$ORDER" == rotate ]] && echo 0 || echo fixed)" measure "${CLIST[@]}"
+LOAD_END="$(bench_loadavg)"
 for c in "${CLIST[@]}"; do RSS_AFTER[$c]="$(bench_rss_kb "${PID[$c]}")"; done
 bench_stop_all
 
@@ -221,31 +150,41 @@ values() {  # values <array-name> <contender>: the per-round values
 declare -A MED=()
 for c in "${CLIST[@]}"; do mapfile -t v < <(values RPS "$c"); MED[$c]="$(bench_median "${v[@]}")"; done
 
-mb() { bench_fmt '%.1f' "$(if [[ "$1" == NA ]]; then echo NA; else bench_calc "$1/1024"; fi)"; }
-ratio_lines() {  # ratio_lines <a> <b>: median/median and the per-round range
-  local a="$1" b="$2" r rr=()
-  for (( r = 1; r <= ROUNDS; r++ )); do rr+=("$(bench_calc "${RPS[$a:$r]}/${RPS[$b:$r]}")"); done
-  printf '| %s / %s | %s | %s - %s |\n' "$(label "$a")" "$(label "$b")" \
-    "$(bench_fmt '%.3f' "$(bench_calc "${MED[$a]}/${MED[$b]}")")" \
-    "$(bench_fmt '%.3f' "$(bench_min "${rr[@]}")")" "$(bench_fmt '%.3f' "$(bench_max "${rr[@]}")")"
+mb() { bench_fmt '%.1f' "$(bench_div "$1" 1024)"; }
+ratio() {  # ratio <a> <b>: bench_ratio of the two contenders' rounds (RATIO, RATIO_MIN, RATIO_MAX, RATIO_P99)
+  local va vb pa pb
+  # shellcheck disable=SC2034  # read by bench_ratio through their names
+  {
+    mapfile -t va < <(values RPS "$1"); mapfile -t vb < <(values RPS "$2")
+    mapfile -t pa < <(values P99 "$1"); mapfile -t pb < <(values P99 "$2")
+  }
+  bench_ratio va vb pa pb
 }
+ratio_lines() {  # ratio_lines <a> <b>: median/median and the per-round range
+  ratio "$1" "$2"
+  printf '| %s / %s | %s | %s - %s | %s |\n' "$(label "$1")" "$(label "$2")" "$RATIO" "$RATIO_MIN" "$RATIO_MAX" "$RATIO_P99"
+}
+SUMMARY=()   # the key=value words of the last line
+for pair in lumen:undertow lumen:light4j light4j:undertow; do
+  x="${pair%:*}"; y="${pair#*:}"
+  if has "$x" && has "$y"; then
+    ratio "$x" "$y"
+    mapfile -t -O "${#SUMMARY[@]}" SUMMARY < <(bench_ratio_words "${x}_vs_$y")
+  fi
+done
+for c in "${CLIST[@]}"; do read -ra st <<<"${STARTUPS[$c]}"; SUMMARY+=("${c}_startup_ms=$(bench_fmt '%.0f' "$(bench_median "${st[@]}")")"); done
 
-wrk_cmd "$DURATION" PORT
+bench_wrk_cmd "$DURATION" -s "$LUA" "http://127.0.0.1:PORT" -- "$BENCH_PATH" "$PIPELINE"
 {
-  echo "## Bypass benchmark: GET $BENCH_PATH ($TS)"
+  echo "## Bypass benchmark: GET $BENCH_PATH ($BENCH_TS)"
   echo
-  echo "- Date: $(date -u '+%Y-%m-%d %H:%M:%S UTC')"
-  echo "- Machine: \`nproc\` = $(nproc), $(awk '/MemTotal/ {printf "%.1f GiB", $2/1048576}' /proc/meminfo) RAM; wrk shares the cores with the servers, so only ratios matter"
-  echo "- JDK: \`$BENCH_JAVA_HOME\` ($BENCH_JAVA_DESC), via $BENCH_JAVA_SOURCE; JAVA_OPTS: \`${JAVA_OPTS:-none}\`"
-  echo "- wrk: $(wrk -v 2>&1 | head -n 1 | cut -d' ' -f1-2)"
-  echo "- Repo: $(git -C "$BENCH_REPO_ROOT" rev-parse --short HEAD 2>/dev/null || echo unknown)$(git -C "$BENCH_REPO_ROOT" diff --quiet HEAD 2>/dev/null || echo ' (dirty)')"
-  echo "- Command: \`$CMDLINE\`"
-  echo "- Load per contender: \`${WRK[*]}\` (PORT: $(for c in "${CLIST[@]}"; do printf '%s %s; ' "$c" "$(port_of "$c")"; done | sed 's/; $//'))"
+  bench_report_header "wrk shares the cores with the servers"
+  echo "- Load per contender: \`${BENCH_WRK[*]}\` (PORT: $(for c in "${CLIST[@]}"; do printf '%s %s; ' "$c" "$(port_of "$c")"; done | sed 's/; $//'))"
   echo "- Procedure: $STARTS cold start(s) each, alone; then all side by side; one ${WARMUP_DURATION}s warm-up each (discarded); $ROUNDS rounds of ${DURATION}s in the order ${CLIST[*]} ($([[ "$ORDER" == rotate ]] && echo "rotated each round" || echo "same order every round"))"
   echo "- Load average (1, 5, 15 min) when the rounds started: $LOAD_START; when they ended: $LOAD_END (above ~1 means other work shared the cores)"
   if has lumen; then
     echo "- Lumen jar: \`$LUMEN_JAR\`, \`-Dlight-4j-config-dir=$LUMEN_CONFIG_DIR\` (cwd \`$LUMEN_WORKDIR\`)"
-    if [[ "$LUMEN_JAR" != "$BENCH_REPO_ROOT/petstore-example/target/petstore.jar" ]]; then
+    if [[ "$LUMEN_JAR" != "$BENCH_PETSTORE_JAR" ]]; then
       echo "- **Note: LUMEN_JAR is overridden: the \"Lumen\" column is whatever that jar is, not the petstore build.**"
     fi
   fi
@@ -280,8 +219,8 @@ wrk_cmd "$DURATION" PORT
     echo
     echo "### Ratios (req/s)"
     echo
-    echo "| ratio | median / median | per-round range |"
-    echo "|---|---:|---:|"
+    echo "| ratio | median / median | per-round range | p99 median / p99 median |"
+    echo "|---|---:|---:|---:|"
     if has undertow; then ratio_lines lumen undertow; fi
     if has light4j; then ratio_lines lumen light4j; fi
   fi
@@ -290,9 +229,9 @@ wrk_cmd "$DURATION" PORT
     echo "Reference: light-4j / Undertow (raw) = $(bench_fmt '%.3f' "$(bench_calc "${MED[light4j]}/${MED[undertow]}")") (median / median)."
   fi
   echo
-  echo "Raw wrk outputs and server logs: \`benchmarks/out/bypass-$TS/\`."
-} >"$REPORT"
+  echo "Raw wrk outputs and server logs: \`benchmarks/out/bypass-$BENCH_TS/\`."
+  echo
+  echo "\`$(bench_summary bypass "${SUMMARY[@]}")\`"
+} >"$BENCH_REPORT"
 
-echo
-cat "$REPORT"
-bench_log "report written to $REPORT"
+bench_finish_report 0   # a run with errors is counted in the report's "wrk errors", not left out

@@ -7,24 +7,23 @@
 #   nojwt     - the same folder with SECURITY_ENABLEVERIFYJWT=false (security dropped from the
 #               chain): the chain of the OpenAPI issue, before JWT
 # Rounds alternate the three (rotated), wrk pipelined like the other scripts. Loopback only.
+# Knobs: DURATION (6), ROUNDS (5, at least 3), THREADS (2), CONNECTIONS (128), BYPASS_PORT (18151),
+# EMBEDDED_PORT (18152), NOJWT_PORT (18153), JAVA_OPTS.
 set -euo pipefail
 # shellcheck source-path=SCRIPTDIR source=lib.sh
 source "$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/lib.sh"
-DURATION="${DURATION:-6}"
-ROUNDS="${ROUNDS:-5}"
-(( ROUNDS >= 3 )) || bench_die "ROUNDS must be at least 3"
-JAR="$BENCH_REPO_ROOT/petstore-example/target/petstore.jar"
+bench_no_args $#
+bench_knobs DURATION=6 ROUNDS=5 THREADS=2 CONNECTIONS=128 BYPASS_PORT=18151 EMBEDDED_PORT=18152 NOJWT_PORT=18153 JAVA_OPTS=
+bench_at_least 3 ROUNDS
+bench_distinct BYPASS_PORT EMBEDDED_PORT NOJWT_PORT
+JAR="$BENCH_PETSTORE_JAR"
 [[ -f "$JAR" ]] || bench_die "build first: ./mvnw -q -DskipTests package"
 bench_find_java
 bench_ensure_wrk
-OUT="$BENCH_DIR/out/embedded-$(date -u +%Y%m%dT%H%M%SZ)"
-mkdir -p "$OUT"
-BENCH_PIDS=()
-trap bench_stop_all EXIT
+bench_out embedded
+OUT="$BENCH_RUN_DIR"
 
-TOKEN="$("$BENCH_JAVA" -cp "$JAR" io.lumen.security.tool.DevTokens token \
-  --key "$BENCH_REPO_ROOT/config/petstore/embedded/dev-only/petstore-dev-1.key.pem" --kid petstore-dev-1 \
-  --scope "read:pets write:pets" --iss https://lumen.dev/issuer --aud petstore --ttl 7200 --client-id bench)"
+TOKEN="$(bench_token "$JAR" "$BENCH_DEV_KEY" "$BENCH_DEV_KID" --client-id bench)"
 cat > "$OUT/get-token.lua" <<LUA
 init = function(args)
   local r = {}
@@ -34,51 +33,57 @@ end
 request = function() return req end
 LUA
 
-declare -A PORT=([bypass]=18151 [embedded]=18152 [nojwt]=18153)
+declare -A PORT=([bypass]="$BYPASS_PORT" [embedded]="$EMBEDDED_PORT" [nojwt]="$NOJWT_PORT")
 declare -A DIR=([bypass]=config/petstore/http [embedded]=config/petstore/embedded [nojwt]=config/petstore/embedded)
 declare -A JWT=([bypass]=true [embedded]=true [nojwt]=false)
 declare -A READY=([bypass]=/v1/pets [embedded]=/health [nojwt]=/health)  # the http config has no /health
+declare -A PID=()
 NAMES=(bypass embedded nojwt)
 for n in "${NAMES[@]}"; do
   bench_port_free "${PORT[$n]}"
-  bench_start "$OUT/server-$n.log" "http://127.0.0.1:${PORT[$n]}${READY[$n]}" 60 \
-    env -C "$BENCH_REPO_ROOT" SERVER_HTTPPORT="${PORT[$n]}" SERVER_IP=127.0.0.1 SERVER_ENABLEHTTP2=false \
-    SECURITY_ENABLEVERIFYJWT="${JWT[$n]}" "$BENCH_JAVA" -Dlight-4j-config-dir="${DIR[$n]}" -jar "$JAR"
+  bench_lumen_cmd "${PORT[$n]}" "${DIR[$n]}" SERVER_ENABLEHTTP2=false SECURITY_ENABLEVERIFYJWT="${JWT[$n]}" -- -jar "$JAR"
+  bench_start "$OUT/server-$n.log" "http://127.0.0.1:${PORT[$n]}${READY[$n]}" 60 "${BENCH_CMD[@]}"
+  PID[$n]="$BENCH_PID"
 done
-run() { # run <name> <round> : one wrk run, prints req/s
+run() { # run <name> <round>: one wrk run, its figures in W_*
   local n="$1" f="$OUT/wrk-$1-$2.txt"
-  wrk -t2 -c128 -d"${DURATION}s" --latency -s "$OUT/get-token.lua" "http://127.0.0.1:${PORT[$n]}" >"$f"
-  read -r rps _ _ _ _ non2xx sockerr < <(bench_wrk_parse "$f")
-  (( non2xx == 0 && sockerr == 0 )) || bench_die "$n round $2: $non2xx non-2xx, $sockerr socket errors ($f)"
-  echo "$rps"
+  bench_wrk "$f" "$DURATION" -s "$OUT/get-token.lua" "http://127.0.0.1:${PORT[$n]}" || { cat "$f" >&2; bench_die "wrk failed against $n"; }
+  (( W_ERRORS == 0 )) || bench_die "$n round $2: $W_NON2XX non-2xx, $W_SOCKERR socket errors ($f)"
+  bench_alive "${PID[$n]}" "$n" "$OUT/server-$n.log"
 }
 for n in "${NAMES[@]}"; do  # the body check (the bypass ignores the token)
-  body="$(curl -s -H "Authorization: Bearer $TOKEN" "http://127.0.0.1:${PORT[$n]}/v1/pets?limit=10")"
-  [[ "$body" == '[{"id":1,"name":"catten","tag":"cat"},{"id":2,"name":"doggy","tag":"dog"}]' ]] || bench_die "$n answered $body"
-  run "$n" warmup >/dev/null
+  bench_expect_reference "$n" "$OUT/headers-$n.txt" -H "Authorization: Bearer $TOKEN" "http://127.0.0.1:${PORT[$n]}/v1/pets?limit=10"
+  run "$n" warmup
 done
-declare -A R
-LOAD0="$(cut -d' ' -f1-3 /proc/loadavg)"
-for (( r = 1; r <= ROUNDS; r++ )); do
-  for (( i = 0; i < 3; i++ )); do
-    n="${NAMES[$(( (i + r) % 3 ))]}"
-    R[$n]+="$(run "$n" "$r") "
-    bench_log "round $r $n: $(bench_wrk_parse "$OUT/wrk-$n-$r.txt" | cut -d' ' -f1) req/s"
-  done
-done
-LOAD1="$(cut -d' ' -f1-3 /proc/loadavg)"
+declare -A R=()
+LOAD0="$(bench_loadavg)"
+measure() {  # measure <name> <round>
+  run "$1" "$2"
+  R[$1]+="$W_RPS "
+  bench_log "round $2 $1: $W_RPS req/s"
+}
+bench_rounds 1 measure "${NAMES[@]}"   # rotated by r, round 1 starting with the second name: the order of the recorded runs
+LOAD1="$(bench_loadavg)"
+ratio() {  # ratio <name>: bench_ratio of <name> against the bypass
+  local a b
+  # shellcheck disable=SC2034  # read by bench_ratio through their names
+  { read -ra a <<<"${R[$1]}"; read -ra b <<<"${R[bypass]}"; }
+  bench_ratio a b
+}
+ratio embedded; mapfile -t JWT_WORDS < <(bench_ratio_words embedded_vs_bypass); JWT_TEXT="$RATIO (per round $RATIO_MIN - $RATIO_MAX)"
+ratio nojwt; mapfile -t NOJWT_WORDS < <(bench_ratio_words nojwt_vs_bypass); NOJWT_TEXT="$RATIO (per round $RATIO_MIN - $RATIO_MAX)"
 {
   echo "## run-embedded $(date -u +%FT%TZ)"
-  echo "Command: \`DURATION=$DURATION ROUNDS=$ROUNDS benchmarks/run-embedded.sh\`; load $LOAD0 -> $LOAD1; java $BENCH_JAVA"
+  echo "Command: \`$BENCH_CMDLINE\`; commit $(bench_commit); load $LOAD0 -> $LOAD1; java $BENCH_JAVA"
   echo
   echo "| contender | req/s per round | median |"
   echo "|---|---|---:|"
   for n in "${NAMES[@]}"; do
-    # shellcheck disable=SC2086
+    # shellcheck disable=SC2086  # the per-round lists are meant to split
     echo "| $n | ${R[$n]} | $(bench_median ${R[$n]}) |"
   done
-  # shellcheck disable=SC2086  # the per-round lists are meant to split
-  b="$(bench_median ${R[bypass]})"
-  # shellcheck disable=SC2086
-  echo; echo "embedded / bypass = $(bench_calc "$(bench_median ${R[embedded]}) / $b"); nojwt / bypass = $(bench_calc "$(bench_median ${R[nojwt]}) / $b")"
-} | tee "$OUT.md"
+  echo
+  echo "embedded / bypass = $JWT_TEXT; nojwt / bypass = $NOJWT_TEXT"
+  echo
+  bench_summary embedded "${JWT_WORDS[@]}" "${NOJWT_WORDS[@]}"
+} | tee "$BENCH_REPORT"

@@ -14,36 +14,20 @@ set -euo pipefail
 
 # shellcheck source-path=SCRIPTDIR source=lib.sh
 source "$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/lib.sh"
-(( $# == 0 )) || bench_die "run-middleware.sh takes no arguments: configure it with variables (see benchmarks/README.md)"
+bench_no_args $#
 
-# Record which knobs the caller set, before defaulting them, to print the exact command line.
-KNOBS=(ORDER DURATION WARMUP_DURATION ROUNDS NOPIPELINE SKIP_BUILD KEEP_AUDIT_LOGS BENCH_JAVA_HOME
-       JAVA_OPTS LUMEN_JAR LUMEN_PORT LIGHT4J_PORT THREADS CONNECTIONS PIPELINE STARTUP_TIMEOUT COOLDOWN)
-CMDLINE="$(bench_cmdline "$0" "${KNOBS[@]}")"
-
-ORDER="${ORDER:-fixed}"            # fixed: same pair order every round; rotate: start one later each round
-DURATION="${DURATION:-10}"
-WARMUP_DURATION="${WARMUP_DURATION:-$DURATION}"
-ROUNDS="${ROUNDS:-3}"
-NOPIPELINE="${NOPIPELINE:-0}"      # 1: also measure the headline pairs without pipelining
-SKIP_BUILD="${SKIP_BUILD:-0}"
-KEEP_AUDIT_LOGS="${KEEP_AUDIT_LOGS:-0}"  # 1: keep every audit line (can be GiBs); else trimmed after counting
-JAVA_OPTS="${JAVA_OPTS:-}"         # extra JVM flags, applied identically to both servers
-THREADS="${THREADS:-2}"
-CONNECTIONS="${CONNECTIONS:-128}"
-PIPELINE="${PIPELINE:-16}"
-STARTUP_TIMEOUT="${STARTUP_TIMEOUT:-30}"
-COOLDOWN="${COOLDOWN:-1}"          # seconds of idle between two wrk runs
-LUMEN_JAR="$(realpath -m "${LUMEN_JAR:-$BENCH_REPO_ROOT/petstore-example/target/petstore.jar}")"
-LUMEN_PORT="${LUMEN_PORT:-18081}"
-LIGHT4J_PORT="${LIGHT4J_PORT:-18082}"
+# ORDER fixed: the same pair order every round; rotate: start one later each round. NOPIPELINE=1:
+# also measure the headline pairs without pipelining. KEEP_AUDIT_LOGS=1: keep every audit line (can
+# be GiBs; else trimmed after counting). JAVA_OPTS: extra JVM flags, applied to both servers alike.
+bench_knobs ORDER=fixed DURATION=10 WARMUP_DURATION=@DURATION ROUNDS=3 NOPIPELINE=0 SKIP_BUILD=0 KEEP_AUDIT_LOGS=0 \
+  JAVA_OPTS= LUMEN_JAR="$BENCH_PETSTORE_JAR" LUMEN_PORT=18081 LIGHT4J_PORT=18082 THREADS=2 CONNECTIONS=128 \
+  PIPELINE=16 STARTUP_TIMEOUT=30 COOLDOWN=1
+LUMEN_JAR="$(realpath -m "$LUMEN_JAR")"
 
 LUMEN_CONFIG_DIR="benchmarks/middleware/lumen"   # relative to the repo root, Lumen's cwd
 LIGHT4J_CONFIG_DIR="middleware-config"           # relative to benchmarks/light4j-petstore, light-4j's cwd
 LIGHT4J_JAR="$BENCH_DIR/light4j-petstore/target/light4j-petstore.jar"
 LUA="$BENCH_DIR/pipeline.lua"
-REFERENCE_BODY='[{"id":1,"name":"catten","tag":"cat"},{"id":2,"name":"doggy","tag":"dog"}]'
-REFERENCE_CT="application/json"
 
 # The (contender, path) pairs, in round order. Pairs compared with each other sit next to each
 # other (the two bypasses, the two /same), so drift between them is smallest.
@@ -68,15 +52,11 @@ declare -A CHAIN=(
 )
 
 # --- validate the knobs --------------------------------------------------------
-for k in DURATION WARMUP_DURATION ROUNDS THREADS CONNECTIONS PIPELINE STARTUP_TIMEOUT COOLDOWN LUMEN_PORT LIGHT4J_PORT; do
-  [[ "${!k}" =~ ^[0-9]+$ ]] || bench_die "$k must be a non-negative integer, got '${!k}'"
-done
-[[ "$ORDER" == fixed || "$ORDER" == rotate ]] || bench_die "ORDER must be fixed or rotate, got '$ORDER'"
-[[ "$NOPIPELINE" == 0 || "$NOPIPELINE" == 1 ]] || bench_die "NOPIPELINE must be 0 or 1, got '$NOPIPELINE'"
-(( ROUNDS >= 3 )) || bench_die "ROUNDS must be at least 3 (medians of fewer say little), got $ROUNDS"
-(( DURATION >= 1 )) || bench_die "DURATION must be at least 1"
-(( LUMEN_PORT != LIGHT4J_PORT )) || bench_die "LUMEN_PORT and LIGHT4J_PORT must differ"
-read -ra JOPTS <<<"$JAVA_OPTS"
+bench_one_of ORDER fixed rotate
+bench_one_of NOPIPELINE 0 1
+bench_at_least 3 ROUNDS
+bench_at_least 1 DURATION
+bench_distinct LUMEN_PORT LIGHT4J_PORT
 
 c_of() { echo "${1%%:*}"; }          # lumen:/c1/pets -> lumen
 path_of() { echo "${1#*:}"; }        # lumen:/c1/pets -> /c1/pets
@@ -86,76 +66,49 @@ label() { case "$1" in lumen) echo "Lumen";; light4j) echo "light-4j 2.3.3";; es
 plabel() { echo "$(label "$(c_of "$1")") $(path_of "$1")"; }
 
 # --- tools, JDK, output dir --------------------------------------------------
-bench_require curl awk sort date grep mvn
+bench_require curl awk sort date grep
 bench_ensure_wrk
-bench_find_java
-(( BENCH_JAVA_MAJOR >= 21 )) || bench_die "light-4j 2.3.3 needs Java 21+, found $BENCH_JAVA_MAJOR: set BENCH_JAVA_HOME"
-
-TS="$(date -u +%Y%m%dT%H%M%SZ)"
-OUT_DIR="$BENCH_DIR/out"
-RUN_DIR="$OUT_DIR/middleware-$TS"   # raw wrk outputs, server logs (with Lumen's audit lines), build logs
-REPORT="$OUT_DIR/middleware-$TS.md"
+bench_find_java 21 "light-4j 2.3.3 needs Java 21+"
+bench_out middleware   # raw wrk outputs, server logs (with Lumen's audit lines), build logs
+RUN_DIR="$BENCH_RUN_DIR"
 LIGHT4J_TMP="$RUN_DIR/light4j-tmp"  # the peer's logback writes its audit file to java.io.tmpdir
-mkdir -p "$RUN_DIR" "$LIGHT4J_TMP"
-LOAD_BEFORE="$(cut -d' ' -f1-3 /proc/loadavg)"
-
-# Whatever happens (error, Ctrl-C), stop every server we started.
-trap 'bench_stop_all' EXIT
-trap 'exit 130' INT TERM
+mkdir -p "$LIGHT4J_TMP"
+LOAD_BEFORE="$(bench_loadavg)"
 
 # --- build -------------------------------------------------------------------
-if [[ "$SKIP_BUILD" != 1 ]]; then
-  bench_mvn_build "$BENCH_REPO_ROOT" "$RUN_DIR/build-lumen.log" -q -DskipTests package
-fi
-if [[ "$SKIP_BUILD" != 1 || ! -f "$LIGHT4J_JAR" ]]; then
-  bench_mvn_build "$BENCH_DIR/light4j-petstore" "$RUN_DIR/build-light4j.log" -q package
-fi
-[[ -f "$LUMEN_JAR" ]] || bench_die "Lumen jar not found: $LUMEN_JAR (build it, or drop SKIP_BUILD=1)"
-[[ -f "$LIGHT4J_JAR" ]] || bench_die "light-4j jar not found: $LIGHT4J_JAR"
+bench_build_lumen "$LUMEN_JAR" -B -q -DskipTests package
+bench_build_peer "$BENCH_DIR/light4j-petstore" "$LIGHT4J_JAR"
 
 # --- start both side by side ---------------------------------------------------------
-# `env -C` sets the working directory without a subshell, so the background pid is the JVM's.
 # Their stdout goes to the run folder: Lumen's audit lines are written there (logback console
 # appender behind an async appender), the peer's to $LIGHT4J_TMP/light4j-peer-audit.log.
 declare -A PID=()
 bench_port_free "$LUMEN_PORT"
 bench_port_free "$LIGHT4J_PORT"
-bench_start "$RUN_DIR/server-lumen.log" "http://127.0.0.1:$LUMEN_PORT/v1/pets" "$STARTUP_TIMEOUT" \
-  env -C "$BENCH_REPO_ROOT" SERVER_HTTPPORT="$LUMEN_PORT" SERVER_IP=127.0.0.1 \
-  "$BENCH_JAVA" "${JOPTS[@]}" "-Dlight-4j-config-dir=$LUMEN_CONFIG_DIR" -jar "$LUMEN_JAR"
+bench_lumen_cmd "$LUMEN_PORT" "$LUMEN_CONFIG_DIR" -- -jar "$LUMEN_JAR"
+bench_start "$RUN_DIR/server-lumen.log" "http://127.0.0.1:$LUMEN_PORT/v1/pets" "$STARTUP_TIMEOUT" "${BENCH_CMD[@]}"
 PID[lumen]="$BENCH_PID"
 bench_log "Lumen up on 127.0.0.1:$LUMEN_PORT (pid $BENCH_PID, ${BENCH_STARTUP_MS} ms)"
 bench_start "$RUN_DIR/server-light4j.log" "http://127.0.0.1:$LIGHT4J_PORT/v1/pets" "$STARTUP_TIMEOUT" \
   env -C "$BENCH_DIR/light4j-petstore" SERVER_HTTPPORT="$LIGHT4J_PORT" SERVER_IP=127.0.0.1 \
-  "$BENCH_JAVA" "${JOPTS[@]}" "-Djava.io.tmpdir=$LIGHT4J_TMP" "-Dlight-4j-config-dir=$LIGHT4J_CONFIG_DIR" -jar "$LIGHT4J_JAR"
+  "$BENCH_JAVA" "${BENCH_JOPTS[@]}" "-Djava.io.tmpdir=$LIGHT4J_TMP" "-Dlight-4j-config-dir=$LIGHT4J_CONFIG_DIR" -jar "$LIGHT4J_JAR"
 PID[light4j]="$BENCH_PID"
 bench_log "light-4j up on 127.0.0.1:$LIGHT4J_PORT (pid $BENCH_PID, ${BENCH_STARTUP_MS} ms)"
 LIGHT4J_AUDIT="$LIGHT4J_TMP/light4j-peer-audit.log"
 
 # --- check every path, and that the middleware is really in the chain ----------------------
 declare -A SENT=()   # requests sent per pair (checks + every wrk run), to compare with audit lines
-header_value() {  # header_value <headers-file> <name>: the first value, CR stripped
-  tr -d '\r' <"$1" | awk -F': *' -v h="$2" 'tolower($1) == tolower(h) {print $2; exit}'
-}
 for pair in "${PAIRS[@]}"; do
-  c="$(c_of "$pair")"; path="$(path_of "$pair")"; p="$(port_of "$c")"
+  c="$(c_of "$pair")"; path="$(path_of "$pair")"
   hf="$RUN_DIR/headers-$c-${path//\//_}.txt"
-  body="$(curl -s --max-time 5 -D "$hf" "http://127.0.0.1:$p$path")" || bench_die "$(plabel "$pair"): GET failed"
+  bench_expect_reference "$(plabel "$pair")" "$hf" "http://127.0.0.1:$(port_of "$c")$path"
   SENT[$pair]=1
-  status="$(tr -d '\r' <"$hf" | awk 'NR == 1 {print $2}')"
-  [[ "$status" == 200 ]] || bench_die "$(plabel "$pair") answered status $status (headers: $hf)"
-  if [[ "$body" != "$REFERENCE_BODY" ]]; then
-    printf 'expected: %s\n     got: %s\n' "$REFERENCE_BODY" "$body" >&2
-    bench_die "$(plabel "$pair") returned a different body"
-  fi
-  ct="$(header_value "$hf" Content-Type)"
-  [[ "$ct" == "$REFERENCE_CT" ]] || bench_die "$(plabel "$pair") answered Content-Type '$ct', expected '$REFERENCE_CT'"
   # Lumen's middleware leave visible traces; a chain that silently lost one would be priced wrong.
   if [[ "$c" == lumen && "${CHAIN[$pair]}" == *correlation* ]]; then
-    [[ -n "$(header_value "$hf" X-Correlation-Id)" ]] || bench_die "$(plabel "$pair"): no X-Correlation-Id, correlation is not in the chain"
+    [[ -n "$(bench_header_value "$hf" X-Correlation-Id)" ]] || bench_die "$(plabel "$pair"): no X-Correlation-Id, correlation is not in the chain"
   fi
   if [[ "$c" == lumen && "${CHAIN[$pair]}" == *header* ]]; then
-    [[ "$(header_value "$hf" X-Content-Type-Options)" == nosniff ]] || bench_die "$(plabel "$pair"): no X-Content-Type-Options, header is not in the chain"
+    [[ "$(bench_header_value "$hf" X-Content-Type-Options)" == nosniff ]] || bench_die "$(plabel "$pair"): no X-Content-Type-Options, header is not in the chain"
   fi
 done
 prom="$(curl -s --max-time 5 "http://127.0.0.1:$LUMEN_PORT/prometheus")" || bench_die "Lumen: GET /prometheus failed"
@@ -174,36 +127,33 @@ done
 bench_log "every path answers 200 with the reference body and Content-Type; Lumen's chains show their middleware"
 
 # --- load ----------------------------------------------------------------------------
-wrk_cmd() {  # wrk_cmd <mode pipe|plain> <duration> <port> <path>: fills WRK
-  if [[ "$1" == pipe ]]; then
-    WRK=(wrk "-t$THREADS" "-c$CONNECTIONS" "-d${2}s" --latency -s "$LUA" "http://127.0.0.1:$3" -- "$4" "$PIPELINE")
-  else
-    WRK=(wrk "-t$THREADS" "-c$CONNECTIONS" "-d${2}s" --latency "http://127.0.0.1:$3$4")
-  fi
+# wrk_args <mode pipe|plain> <port> <path>: fills WRK_ARGS, what follows bench_wrk's common options
+wrk_args() {
+  if [[ "$1" == pipe ]]; then WRK_ARGS=(-s "$LUA" "http://127.0.0.1:$2" -- "$3" "$PIPELINE"); else WRK_ARGS=("http://127.0.0.1:$2$3"); fi
 }
 declare -A RPS=() P99=() FAIL=()   # keys: <mode>|<pair>|<round>
 FAILURES=()                        # human-readable, for the report
-# run_wrk <mode> <pair> <duration> <outfile>: runs wrk, bounded by timeout in case it hangs.
+# run_wrk <mode> <pair> <duration> <outfile>: one wrk run (bench_wrk: its figures in W_*).
 run_wrk() {
   local c
   c="$(c_of "$2")"
-  wrk_cmd "$1" "$3" "$(port_of "$c")" "$(path_of "$2")"
-  timeout $(( $3 + 30 )) "${WRK[@]}" >"$4" 2>&1 || { cat "$4" >&2; bench_die "wrk failed against $(plabel "$2")"; }
-  SENT[$2]=$(( ${SENT[$2]:-0} + $(bench_wrk_requests "$4") ))
-  kill -0 "${PID[$c]}" 2>/dev/null || bench_die "$(label "$c") died under load (log: $RUN_DIR/server-$c.log)"
+  wrk_args "$1" "$(port_of "$c")" "$(path_of "$2")"
+  bench_wrk "$4" "$3" "${WRK_ARGS[@]}" || { cat "$4" >&2; bench_die "wrk failed against $(plabel "$2")"; }
+  SENT[$2]=$(( ${SENT[$2]:-0} + W_REQUESTS ))
+  bench_alive "${PID[$c]}" "$(label "$c")" "$RUN_DIR/server-$c.log"
 }
 # measure <mode> <pair> <round>: one measured run; a run with non-2xx answers or socket errors
 # is a failure: reported, and left out of the medians and ratios.
 measure() {
-  local mode="$1" pair="$2" r="$3" f rps p99 non2xx sockerr
+  local mode="$1" pair="$2" r="$3" f rps p99
   f="$RUN_DIR/wrk-$mode-$(c_of "$pair")$(path_of "$pair" | tr / _)-round$r.txt"
   run_wrk "$mode" "$pair" "$DURATION" "$f"
-  read -r rps _p50 _p75 _p90 p99 non2xx sockerr < <(bench_wrk_parse "$f")
-  [[ "$rps" != NA ]] || { cat "$f" >&2; bench_die "could not parse wrk output $f"; }
-  if (( non2xx + sockerr > 0 )); then
+  [[ "$W_RPS" != NA ]] || { cat "$f" >&2; bench_die "could not parse wrk output $f"; }
+  rps="$W_RPS"; p99="$W_P99"
+  if (( W_ERRORS > 0 )); then
     FAIL[$mode|$pair|$r]=1
-    FAILURES+=("$mode round $r $(plabel "$pair"): $non2xx non-2xx/3xx responses, $sockerr socket errors ($rps req/s, $(basename "$f"))")
-    bench_log "FAILED round $r $mode $(plabel "$pair"): non-2xx $non2xx, socket errors $sockerr"
+    FAILURES+=("$mode round $r $(plabel "$pair"): $W_NON2XX non-2xx/3xx responses, $W_SOCKERR socket errors ($rps req/s, $(basename "$f"))")
+    bench_log "FAILED round $r $mode $(plabel "$pair"): non-2xx $W_NON2XX, socket errors $W_SOCKERR"
     rps=NA; p99=NA
   fi
   # shellcheck disable=SC2034  # P99 is read through the nameref in series()
@@ -211,36 +161,27 @@ measure() {
   bench_log "round $r/$ROUNDS $mode $(plabel "$pair"): $rps req/s, p99 ${p99} ms"
   sleep "$COOLDOWN"
 }
-# rounds <mode> <pairs...>: ROUNDS rounds over the pairs, rotated each round with ORDER=rotate
-# so that a slot's bias (e.g. right after the other JVM's load) averages out.
+# rounds <mode> <pairs...>: ROUNDS rounds over the pairs, rotated each round with ORDER=rotate.
 declare -A ROUND_LOAD=()
+measure_pipe() { measure pipe "$1" "$2"; }
+measure_plain() { measure plain "$1" "$2"; }
 rounds() {
-  local mode="$1" r k pair; shift
-  local list=("$@") order
-  for (( r = 1; r <= ROUNDS; r++ )); do
-    order=("${list[@]}")
-    if [[ "$ORDER" == rotate ]]; then
-      k=$(( (r - 1) % ${#list[@]} ))
-      order=("${list[@]:k}" "${list[@]:0:k}")
-    fi
-    ROUND_LOAD[$mode|$r]="$(cut -d' ' -f1 /proc/loadavg)"
-    for pair in "${order[@]}"; do measure "$mode" "$pair" "$r"; done
-  done
+  local mode="$1" r; shift
+  bench_rounds "$([[ "$ORDER" == rotate ]] && echo 0 || echo fixed)" "measure_$mode" "$@"
+  for (( r = 1; r <= ROUNDS; r++ )); do ROUND_LOAD[$mode|$r]="${BENCH_ROUND_LOAD[$r]}"; done
 }
 
 WARMUP_ERRORS=0
 for pair in "${PAIRS[@]}"; do
   bench_log "warm-up $(plabel "$pair") (${WARMUP_DURATION}s, discarded)"
-  f="$RUN_DIR/wrk-warmup-$(c_of "$pair")$(path_of "$pair" | tr / _).txt"
-  run_wrk pipe "$pair" "$WARMUP_DURATION" "$f"
-  read -r _rps _p50 _p75 _p90 _p99 non2xx sockerr < <(bench_wrk_parse "$f")
-  WARMUP_ERRORS=$(( WARMUP_ERRORS + non2xx + sockerr ))
+  run_wrk pipe "$pair" "$WARMUP_DURATION" "$RUN_DIR/wrk-warmup-$(c_of "$pair")$(path_of "$pair" | tr / _).txt"
+  WARMUP_ERRORS=$(( WARMUP_ERRORS + W_ERRORS ))
   sleep "$COOLDOWN"
 done
-LOAD_START="$(cut -d' ' -f1-3 /proc/loadavg)"   # other processes on the box skew the figures
+LOAD_START="$(bench_loadavg)"   # other processes on the box skew the figures
 rounds pipe "${PAIRS[@]}"
 if [[ "$NOPIPELINE" == 1 ]]; then rounds plain "${HEADLINE_PAIRS[@]}"; fi
-LOAD_END="$(cut -d' ' -f1-3 /proc/loadavg)"
+LOAD_END="$(bench_loadavg)"
 declare -A RSS_AFTER=()
 for c in lumen light4j; do RSS_AFTER[$c]="$(bench_rss_kb "${PID[$c]}")"; done
 bench_stop_all
@@ -260,22 +201,18 @@ if [[ "$KEEP_AUDIT_LOGS" != 1 ]]; then
 fi
 
 # --- report ----------------------------------------------------------------------------
-nums() { local v; for v in "$@"; do [[ "$v" == NA || -z "$v" ]] || echo "$v"; done; }
-med() { local v; mapfile -t v < <(nums "$@"); bench_median "${v[@]}"; }
-vmin() { local v; mapfile -t v < <(nums "$@"); (( ${#v[@]} )) && bench_min "${v[@]}" || echo NA; }
-vmax() { local v; mapfile -t v < <(nums "$@"); (( ${#v[@]} )) && bench_max "${v[@]}" || echo NA; }
-div() { if [[ "$1" == NA || "$2" == NA || -z "$1" || -z "$2" ]]; then echo NA; else bench_calc "$1/$2"; fi; }
 series() {  # series <array-name> <mode> <pair>: the per-round values
   local -n arr="$1"
   local r
   for (( r = 1; r <= ROUNDS; r++ )); do echo "${arr[$2|$3|$r]:-NA}"; done
 }
 ratios() {  # ratios <mode> <a> <b>: the per-round ratios a/b
-  local r
-  for (( r = 1; r <= ROUNDS; r++ )); do div "${RPS[$1|$2|$r]:-NA}" "${RPS[$1|$3|$r]:-NA}"; done
+  local va vb
+  mapfile -t va < <(series RPS "$1" "$2"); mapfile -t vb < <(series RPS "$1" "$3")
+  bench_round_ratios "${va[@]}" -- "${vb[@]}"
 }
 declare -A MED=()
-median_of() { local v; mapfile -t v < <(series RPS "$1" "$2"); med "${v[@]}"; }
+median_of() { local v; mapfile -t v < <(series RPS "$1" "$2"); bench_median "${v[@]}"; }
 for pair in "${PAIRS[@]}"; do MED[pipe|$pair]="$(median_of pipe "$pair")"; done
 if [[ "$NOPIPELINE" == 1 ]]; then for pair in "${HEADLINE_PAIRS[@]}"; do MED[plain|$pair]="$(median_of plain "$pair")"; done; fi
 f0() { bench_fmt '%.0f' "$1"; }
@@ -294,9 +231,9 @@ path_table() {  # path_table <mode> <pairs...>
     b="$(bypass_of "$pair")"
     # shellcheck disable=SC2016  # the backquotes are markdown, not command substitution
     printf '| %s | `%s` | %s | %s | %s - %s | %s | %s - %s | %s | %d |\n' "$(label "$(c_of "$pair")")" "$(path_of "$pair")" \
-      "${CHAIN[$pair]}" "$(f0 "${MED[$mode|$pair]}")" "$(f0 "$(vmin "${v[@]}")")" "$(f0 "$(vmax "${v[@]}")")" \
-      "$(f3 "$(div "${MED[$mode|$pair]}" "${MED[$mode|$b]}")")" "$(f3 "$(vmin "${rr[@]}")")" "$(f3 "$(vmax "${rr[@]}")")" \
-      "$(bench_fmt '%.2f' "$(med "${p99s[@]}")")" "$fails"
+      "${CHAIN[$pair]}" "$(f0 "${MED[$mode|$pair]}")" "$(f0 "$(bench_min "${v[@]}")")" "$(f0 "$(bench_max "${v[@]}")")" \
+      "$(f3 "$(bench_div "${MED[$mode|$pair]}" "${MED[$mode|$b]}")")" "$(f3 "$(bench_min "${rr[@]}")")" "$(f3 "$(bench_max "${rr[@]}")")" \
+      "$(bench_fmt '%.2f' "$(bench_median "${p99s[@]}")")" "$fails"
   done
 }
 rounds_table() {  # rounds_table <mode> <pairs...>: req/s of every run
@@ -312,39 +249,40 @@ rounds_table() {  # rounds_table <mode> <pairs...>: req/s of every run
     echo
   done
 }
-headline() {  # headline <mode> <a> <b> <goal or -> <what>
-  local mode="$1" a="$2" b="$3" goal="$4" what="$5" m rr met="-"
-  m="$(div "${MED[$mode|$a]}" "${MED[$mode|$b]}")"
-  mapfile -t rr < <(ratios "$mode" "$a" "$b")
-  if [[ "$goal" != - && "$m" != NA ]]; then
-    met="$(awk -v m="$m" -v g="$goal" 'BEGIN { print (m >= g ? "yes" : "**no**") }')"
-  fi
-  printf '| %s (%s / %s) | %s | %s - %s | %s | %s |\n' "$what" "$(plabel "$a")" "$(plabel "$b")" "$(f3 "$m")" \
-    "$(f3 "$(vmin "${rr[@]}")")" "$(f3 "$(vmax "${rr[@]}")")" "$([[ "$goal" == - ]] && echo - || echo ">= $goal")" "$met"
+SUMMARY=()   # the key=value words of the last line
+headline() {  # headline <mode> <a> <b> <goal or -> <key> <what>: a row, and its words in SUMMARY
+  local mode="$1" x="$2" y="$3" goal="$4" key="$5" what="$6" va vb pa pb
+  # shellcheck disable=SC2034  # read by bench_ratio through their names
+  {
+    mapfile -t va < <(series RPS "$mode" "$x"); mapfile -t vb < <(series RPS "$mode" "$y")
+    mapfile -t pa < <(series P99 "$mode" "$x"); mapfile -t pb < <(series P99 "$mode" "$y")
+  }
+  bench_ratio va vb pa pb
+  printf '| %s (%s / %s) | %s | %s - %s | %s | %s | %s |\n' "$what" "$(plabel "$x")" "$(plabel "$y")" "$RATIO" \
+    "$RATIO_MIN" "$RATIO_MAX" "$RATIO_P99" "$([[ "$goal" == - ]] && echo - || echo ">= $goal")" "$(bench_goal_met "$RATIO" "$goal")"
+  [[ "$mode" == pipe ]] || key="${mode}_$key"
+  mapfile -t -O "${#SUMMARY[@]}" SUMMARY < <(bench_ratio_words "$key")
 }
 headlines() {  # headlines <mode>
-  echo "| comparison | median / median | per-round range | goal | met |"
-  echo "|---|---:|---:|---:|---|"
-  headline "$1" lumen:/c8/pets lumen:/v1/pets 0.60 "Lumen full chain vs its bypass"
-  headline "$1" lumen:/same/pets light4j:/same/pets 2.0 "same middleware set, Lumen vs light-4j"
-  headline "$1" light4j:/same/pets light4j:/v1/pets - "light-4j chain vs its bypass"
-  headline "$1" lumen:/v1/pets light4j:/v1/pets - "bypass, Lumen vs light-4j (context)"
+  echo "| comparison | median / median | per-round range | p99 median / p99 median | goal | met |"
+  echo "|---|---:|---:|---:|---:|---|"
+  headline "$1" lumen:/c8/pets lumen:/v1/pets 0.60 full_chain_vs_bypass "Lumen full chain vs its bypass"
+  headline "$1" lumen:/same/pets light4j:/same/pets 2.0 same_lumen_vs_light4j "same middleware set, Lumen vs light-4j"
+  headline "$1" light4j:/same/pets light4j:/v1/pets - light4j_chain_vs_bypass "light-4j chain vs its bypass"
+  headline "$1" lumen:/v1/pets light4j:/v1/pets - bypass_lumen_vs_light4j "bypass, Lumen vs light-4j (context)"
 }
 
-wrk_cmd pipe "$DURATION" PORT "<path>"
-WRK_PIPE="${WRK[*]}"
-wrk_cmd plain "$DURATION" PORT "<path>"
-WRK_PLAIN="${WRK[*]}"
+wrk_args pipe PORT "<path>"
+bench_wrk_cmd "$DURATION" "${WRK_ARGS[@]}"
+WRK_PIPE="${BENCH_WRK[*]}"
+wrk_args plain PORT "<path>"
+bench_wrk_cmd "$DURATION" "${WRK_ARGS[@]}"
+WRK_PLAIN="${BENCH_WRK[*]}"
 {
-  echo "## Middleware cost benchmark ($TS)"
+  echo "## Middleware cost benchmark ($BENCH_TS)"
   echo
-  echo "- Date: $(date -u '+%Y-%m-%d %H:%M:%S UTC')"
-  echo "- Machine: \`nproc\` = $(nproc), $(awk '/MemTotal/ {printf "%.1f GiB", $2/1048576}' /proc/meminfo) RAM; wrk shares the cores with both servers, so only ratios matter"
+  bench_report_header "wrk shares the cores with both servers"
   echo "- Load average (1, 5, 15 min): $LOAD_BEFORE before the start; $LOAD_START when the measured rounds started; $LOAD_END when they ended (the servers and wrk account for about 2 of it; more means other work shared the cores)"
-  echo "- JDK (both servers and the builds): \`$BENCH_JAVA_HOME\` ($BENCH_JAVA_DESC), via $BENCH_JAVA_SOURCE; JAVA_OPTS: \`${JAVA_OPTS:-none}\`"
-  echo "- wrk: $(wrk -v 2>&1 | head -n 1 | cut -d' ' -f1-2)"
-  echo "- Repo: $(git -C "$BENCH_REPO_ROOT" rev-parse --short HEAD 2>/dev/null || echo unknown)$(git -C "$BENCH_REPO_ROOT" diff --quiet HEAD 2>/dev/null || echo ' (dirty)')"
-  echo "- Command: \`$CMDLINE\`"
   echo "- Load per pair: \`$WRK_PIPE\`$([[ "$NOPIPELINE" == 1 ]] && echo "; without pipelining: \`$WRK_PLAIN\`")"
   echo "- Lumen: \`$LUMEN_JAR\` with \`-Dlight-4j-config-dir=$LUMEN_CONFIG_DIR\` on 127.0.0.1:$LUMEN_PORT; light-4j: \`benchmarks/light4j-petstore/target/light4j-petstore.jar\` with \`-Dlight-4j-config-dir=$LIGHT4J_CONFIG_DIR\` on 127.0.0.1:$LIGHT4J_PORT. Both: HTTP/1.1 only, 2 IO threads, everything on the IO thread"
   echo "- Procedure: both servers side by side; every path checked (200, reference body, Content-Type; for Lumen also the traces of correlation, header, metrics, audit); one ${WARMUP_DURATION}s warm-up per pair (discarded); $ROUNDS rounds of ${DURATION}s over all ${#PAIRS[@]} pairs ($([[ "$ORDER" == rotate ]] && echo "order rotated each round" || echo "same order every round"))$([[ "$NOPIPELINE" == 1 ]] && echo "; then $ROUNDS rounds without pipelining over the ${#HEADLINE_PAIRS[@]} headline pairs (no extra warm-up)")"
@@ -373,7 +311,7 @@ WRK_PLAIN="${WRK[*]}"
     fi
     # shellcheck disable=SC2016  # the backquotes are markdown
     printf '| `%s` | %s | %s | %s | %s - %s | %s |\n' "$(path_of "$pair")" "${CHAIN[$pair]##*, }" "$(f0 "${MED[pipe|$pair]}")" \
-      "$(f3 "$(div "${MED[pipe|$pair]}" "${MED[pipe|$prev]}")")" "$(f3 "$(vmin "${rr[@]}")")" "$(f3 "$(vmax "${rr[@]}")")" \
+      "$(f3 "$(bench_div "${MED[pipe|$pair]}" "${MED[pipe|$prev]}")")" "$(f3 "$(bench_min "${rr[@]}")")" "$(f3 "$(bench_max "${rr[@]}")")" \
       "$(bench_fmt '%.0f' "$delta")"
     prev="$pair"
   done
@@ -393,7 +331,7 @@ WRK_PLAIN="${WRK[*]}"
   echo "| pair | audit lines | requests sent (checks + every wrk run, as wrk counted them) | lines / requests |"
   echo "|---|---:|---:|---:|"
   for pair in lumen:/c8/pets lumen:/same/pets light4j:/same/pets; do
-    printf '| %s | %s | %s | %s |\n' "$(plabel "$pair")" "${AUDIT_LINES[$pair]}" "${SENT[$pair]:-0}" "$(f3 "$(div "${AUDIT_LINES[$pair]}" "${SENT[$pair]:-0}")")"
+    printf '| %s | %s | %s | %s |\n' "$(plabel "$pair")" "${AUDIT_LINES[$pair]}" "${SENT[$pair]:-0}" "$(f3 "$(bench_div "${AUDIT_LINES[$pair]}" "${SENT[$pair]:-0}")")"
   done
   echo
   echo "Both write through a logback AsyncAppender with \`neverBlock\` (queue 8192) that drops lines when the queue is full; a ratio well below 1 means part of the audit work was skipped and the audit cost is understated. Slightly above 1 is normal: wrk stops counting at the deadline while the server still completes (and audits) the requests in flight. Lumen writes to stdout (\`server-lumen.log\` in the run folder), light-4j to \`light4j-tmp/light4j-peer-audit.log\`$([[ "$KEEP_AUDIT_LOGS" != 1 ]] && echo "; both trimmed to their first 20 audit lines after counting (KEEP_AUDIT_LOGS=1 keeps them)"). Lumen's line has more fields (endpoint, method, path, trace id; wrk sends none of the configured headers) than light-4j's default one (correlation id, status, response time)."
@@ -408,22 +346,12 @@ WRK_PLAIN="${WRK[*]}"
     rounds_table plain "${HEADLINE_PAIRS[@]}"
   fi
   echo
-  echo "### Failures"
+  bench_failures_md "$WARMUP_ERRORS" "${FAILURES[@]}"
   echo
-  if (( ${#FAILURES[@]} == 0 )); then
-    echo "None: no measured run had a non-2xx/3xx response or a socket error."
-  else
-    printf -- '- %s\n' "${FAILURES[@]}"
-  fi
-  echo "Warm-up runs (discarded): $WARMUP_ERRORS non-2xx responses and socket errors in total."
+  echo "RSS after the load: Lumen $(bench_fmt '%.1f' "$(bench_div "${RSS_AFTER[lumen]}" 1024)") MiB, light-4j $(bench_fmt '%.1f' "$(bench_div "${RSS_AFTER[light4j]}" 1024)") MiB."
+  echo "Raw wrk outputs, response headers and server logs: \`benchmarks/out/middleware-$BENCH_TS/\`."
   echo
-  echo "RSS after the load: Lumen $(bench_fmt '%.1f' "$(div "${RSS_AFTER[lumen]}" 1024)") MiB, light-4j $(bench_fmt '%.1f' "$(div "${RSS_AFTER[light4j]}" 1024)") MiB."
-  echo "Raw wrk outputs, response headers and server logs: \`benchmarks/out/middleware-$TS/\`."
-} >"$REPORT"
+  echo "\`$(bench_summary middleware "${SUMMARY[@]}" "failed_runs=${#FAILURES[@]}")\`"
+} >"$BENCH_REPORT"
 
-echo
-cat "$REPORT"
-bench_log "report written to $REPORT"
-if (( ${#FAILURES[@]} > 0 )); then
-  bench_die "${#FAILURES[@]} measured run(s) had non-2xx responses or socket errors (see the report)"
-fi
+bench_finish_report "${#FAILURES[@]}"

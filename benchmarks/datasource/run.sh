@@ -17,55 +17,28 @@ set -euo pipefail
 
 # shellcheck source-path=SCRIPTDIR source=../lib.sh
 source "$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)/lib.sh"
-(( $# == 0 )) || bench_die "datasource/run.sh takes no arguments: configure it with variables (see benchmarks/datasource/README.md)"
+bench_no_args $#
 
-KNOBS=(CONTENDERS OPERATIONS RATE DURATION WARMUP_DURATION REWARM ROUNDS COOLDOWN CONNECTIONS POOL_SIZE SEED_PETS
-       SKIP_BUILD BENCH_JAVA_HOME JAVA_OPTS MVN_ARGS PORT_BASE STARTUP_TIMEOUT PG_BIN PG_OPTS VEGETA KEEP_LOGS)
-CMDLINE="$(bench_cmdline "$0" "${KNOBS[@]}")"
-
-CONTENDERS="${CONTENDERS:-lumen-vt lumen-worker spring}"
-OPERATIONS="${OPERATIONS:-get post}"
-RATE="${RATE:-2000}"                  # requests a second offered to every contender
-DURATION="${DURATION:-20}"
-WARMUP_DURATION="${WARMUP_DURATION:-20}"
-REWARM="${REWARM:-3}"                 # seconds of discarded load right before each measured run
-ROUNDS="${ROUNDS:-3}"
-COOLDOWN="${COOLDOWN:-1}"
-CONNECTIONS="${CONNECTIONS:-64}"      # vegeta's connections to the contender at most
-POOL_SIZE="${POOL_SIZE:-10}"          # JDBC pool size of every contender
-SEED_PETS="${SEED_PETS:-10000}"
-SKIP_BUILD="${SKIP_BUILD:-0}"
-JAVA_OPTS="${JAVA_OPTS:-}"
-MVN_ARGS="${MVN_ARGS:-}"              # extra Maven arguments for the builds, e.g. -Dmaven.repo.local=...
-PORT_BASE="${PORT_BASE:-18400}"       # lumen-vt, lumen-worker, spring, PostgreSQL: PORT_BASE + 0..3
-STARTUP_TIMEOUT="${STARTUP_TIMEOUT:-90}"
-PG_OPTS="${PG_OPTS:--c synchronous_commit=off -c max_connections=200}"
+# RATE: requests a second offered to every contender. REWARM: seconds of discarded load right before
+# each measured run. CONNECTIONS: vegeta's connections to the contender at most. POOL_SIZE: the JDBC
+# pool size of every contender. PORT_BASE: lumen-vt, lumen-worker, spring, PostgreSQL on PORT_BASE + 0..3.
+bench_knobs CONTENDERS="lumen-vt lumen-worker spring" OPERATIONS="get post" RATE=2000 DURATION=20 WARMUP_DURATION=20 \
+  REWARM=3 ROUNDS=3 COOLDOWN=1 CONNECTIONS=64 POOL_SIZE=10 SEED_PETS=10000 SKIP_BUILD=0 JAVA_OPTS= PORT_BASE=18400 \
+  STARTUP_TIMEOUT=90 PG_BIN= PG_OPTS="-c synchronous_commit=off -c max_connections=200" VEGETA= KEEP_LOGS=0
 VEGETA_VERSION="v12.13.0"
-KEEP_LOGS="${KEEP_LOGS:-0}"
-
-for k in RATE DURATION WARMUP_DURATION REWARM ROUNDS COOLDOWN CONNECTIONS POOL_SIZE SEED_PETS PORT_BASE STARTUP_TIMEOUT; do
-  [[ "${!k}" =~ ^[0-9]+$ ]] || bench_die "$k must be a non-negative integer, got '${!k}'"
-done
-(( RATE >= 1 && DURATION >= 1 && ROUNDS >= 1 && CONNECTIONS >= 1 && POOL_SIZE >= 1 && SEED_PETS >= 1 )) \
-  || bench_die "RATE, DURATION, ROUNDS, CONNECTIONS, POOL_SIZE and SEED_PETS must be >= 1"
+bench_at_least 1 RATE DURATION ROUNDS CONNECTIONS POOL_SIZE SEED_PETS
 (( PORT_BASE >= 1024 && PORT_BASE <= 65000 )) || bench_die "PORT_BASE must be in 1024..65000"
 (( ROUNDS >= 3 )) || bench_log "WARNING: ROUNDS=$ROUNDS: medians of fewer than 3 rounds say little (fine for a harness check)"
+bench_words_in CONTENDERS lumen-vt lumen-worker spring
+bench_words_in OPERATIONS get post
 read -ra CONTENDER_LIST <<<"$CONTENDERS"
 read -ra OPERATION_LIST <<<"$OPERATIONS"
-for c in "${CONTENDER_LIST[@]}"; do
-  case "$c" in lumen-vt|lumen-worker|spring) ;; *) bench_die "unknown contender '$c' (lumen-vt lumen-worker spring)";; esac
-done
-for o in "${OPERATION_LIST[@]}"; do
-  case "$o" in get|post) ;; *) bench_die "unknown operation '$o' (get post)";; esac
-done
 
-TS="$(date +%Y%m%d-%H%M%S)"
-RUN_DIR="$BENCH_DIR/out/datasource-$TS"
-mkdir -p "$RUN_DIR"
-LUMEN_JAR="$BENCH_REPO_ROOT/petstore-example/target/petstore.jar"
+bench_out datasource
+RUN_DIR="$BENCH_RUN_DIR"
+LUMEN_JAR="$BENCH_PETSTORE_JAR"
 SPRING_DIR="$BENCH_DIR/spring-jdbc"
 SPRING_JAR="$SPRING_DIR/target/spring-jdbc.jar"
-TOKEN_KEY="$BENCH_REPO_ROOT/config/petstore/embedded/dev-only/petstore-dev-1.key.pem"
 MIGRATIONS="$BENCH_REPO_ROOT/petstore-example/src/main/resources/db/petstore"
 PG_PORT=$(( PORT_BASE + 3 ))
 declare -A PORT=([lumen-vt]=$PORT_BASE [lumen-worker]=$(( PORT_BASE + 1 )) [spring]=$(( PORT_BASE + 2 )))
@@ -75,7 +48,6 @@ declare -A PID=()
 bench_find_java
 bench_require curl jq
 # vegeta (Go, from the Go module proxy, pinned) unless VEGETA names a binary
-VEGETA="${VEGETA:-}"
 if [[ -z "$VEGETA" ]]; then
   if command -v vegeta >/dev/null 2>&1; then
     VEGETA="$(command -v vegeta)"
@@ -90,7 +62,7 @@ if [[ -z "$VEGETA" ]]; then
   fi
 fi
 # PostgreSQL's server binaries: PG_BIN, else the newest of Debian's /usr/lib/postgresql/*/bin
-if [[ -z "${PG_BIN:-}" ]]; then
+if [[ -z "$PG_BIN" ]]; then
   PG_BIN="$(compgen -G '/usr/lib/postgresql/*/bin' | sort -V | tail -n 1 || true)"
   if [[ -z "$PG_BIN" || ! -x "$PG_BIN/initdb" ]]; then
     [[ "$(id -u)" -eq 0 ]] || bench_die "PostgreSQL is not installed and we are not root: apt-get install postgresql, or set PG_BIN"
@@ -112,13 +84,12 @@ fi
 pg_stop() {
   if [[ -f "$PG_DIR/data/postmaster.pid" ]]; then "${PG_AS[@]}" "$PG_BIN/pg_ctl" -D "$PG_DIR/data" -m fast -w -t 60 stop >/dev/null 2>&1 || true; fi
 }
-cleanup() {
-  bench_stop_all
+pg_cleanup() {  # after bench_cleanup has stopped the contenders
   pg_stop
-  [[ "$KEEP_LOGS" == 1 ]] && cp "$PG_DIR/postgres.log" "$RUN_DIR/" 2>/dev/null || true
+  if [[ "$KEEP_LOGS" == 1 ]]; then cp "$PG_DIR/postgres.log" "$RUN_DIR/" 2>/dev/null || true; fi
   rm -rf "$PG_DIR"
 }
-trap cleanup EXIT
+bench_on_exit pg_cleanup
 bench_port_free "$PG_PORT"
 printf 'bench\n' >"$PG_DIR/pw"; [[ ${#PG_AS[@]} -gt 0 ]] && chown postgres "$PG_DIR/pw"
 "${PG_AS[@]}" "$PG_BIN/initdb" -D "$PG_DIR/data" -U bench --pwfile="$PG_DIR/pw" --auth-local=trust \
@@ -131,15 +102,9 @@ psql_do() { "$PSQL" -q -v ON_ERROR_STOP=1 -h 127.0.0.1 -p "$PG_PORT" -U bench "$
 bench_log "PostgreSQL $("$PG_BIN/postgres" --version | awk '{print $3}') on 127.0.0.1:$PG_PORT ($PG_OPTS)"
 
 # --- build --------------------------------------------------------------------------------------
-read -ra MVN_EXTRA <<<"$MVN_ARGS"
-if [[ "$SKIP_BUILD" != 1 ]]; then
-  BENCH_MVN=./mvnw bench_mvn_build "$BENCH_REPO_ROOT" "$RUN_DIR/build-lumen.log" -B -q -DskipTests "${MVN_EXTRA[@]}" package -pl petstore-example -am
-  bench_mvn_build "$SPRING_DIR" "$RUN_DIR/build-spring.log" -B -q -DskipTests "${MVN_EXTRA[@]}" package
-fi
-[[ -f "$LUMEN_JAR" ]] || bench_die "missing $LUMEN_JAR (SKIP_BUILD=1 needs a previous build)"
-[[ -f "$SPRING_JAR" ]] || bench_die "missing $SPRING_JAR (SKIP_BUILD=1 needs a previous build)"
-TOKEN="$("$BENCH_JAVA" -cp "$LUMEN_JAR" io.lumen.security.tool.DevTokens token --key "$TOKEN_KEY" --kid petstore-dev-1 \
-  --scope "read:pets write:pets" --iss https://lumen.dev/issuer --aud petstore --ttl 86400)"
+bench_build_lumen "$LUMEN_JAR" -B -q -DskipTests package -pl petstore-example -am
+bench_build_peer "$SPRING_DIR" "$SPRING_JAR"
+TOKEN="$(bench_token "$LUMEN_JAR" "$BENCH_DEV_KEY" "$BENCH_DEV_KID" --ttl 86400)"
 
 # --- contenders: one database each, the petstore's own migrations, SEED_PETS pets ----------------
 seed() {  # seed <database>: the pets of GET; ids from 1000 up (1 and 2 are the reference pets)
@@ -151,18 +116,16 @@ start_contender() {
   psql_do -d postgres -c "CREATE DATABASE $db" || bench_die "CREATE DATABASE $db failed"
   bench_port_free "$port"
   local url="jdbc:postgresql://127.0.0.1:$PG_PORT/$db"
-  # shellcheck disable=SC2086  # JAVA_OPTS is a list of JVM options
   case "$c" in
     lumen-vt|lumen-worker)
-      bench_start "$RUN_DIR/server-$c.log" "http://127.0.0.1:$port/health/readiness" "$STARTUP_TIMEOUT" \
-        env SERVER_HTTPPORT="$port" SERVER_BLOCKINGEXECUTOR="$([[ "$c" == lumen-vt ]] && echo virtual || echo worker)" DATASOURCE_PETSTORE_JDBCURL="$url" \
-        DATASOURCE_PETSTORE_USERNAME=bench DATASOURCE_PETSTORE_PASSWORD=bench DATASOURCE_PETSTORE_MAXIMUMPOOLSIZE="$POOL_SIZE" \
-        DATASOURCE_PETSTORE_MINIMUMIDLE="$POOL_SIZE" \
-        "$BENCH_JAVA" $JAVA_OPTS -Dlight-4j-config-dir="$BENCH_REPO_ROOT/config/petstore/db" -jar "$LUMEN_JAR";;
+      bench_lumen_cmd "$port" config/petstore/db SERVER_BLOCKINGEXECUTOR="$([[ "$c" == lumen-vt ]] && echo virtual || echo worker)" \
+        DATASOURCE_PETSTORE_JDBCURL="$url" DATASOURCE_PETSTORE_USERNAME=bench DATASOURCE_PETSTORE_PASSWORD=bench \
+        DATASOURCE_PETSTORE_MAXIMUMPOOLSIZE="$POOL_SIZE" DATASOURCE_PETSTORE_MINIMUMIDLE="$POOL_SIZE" -- -jar "$LUMEN_JAR"
+      bench_start "$RUN_DIR/server-$c.log" "http://127.0.0.1:$port/health/readiness" "$STARTUP_TIMEOUT" "${BENCH_CMD[@]}";;
     spring)
       for f in "$MIGRATIONS"/V*.sql; do psql_do -d "$db" -f "$f" || bench_die "schema for spring failed"; done
       bench_start "$RUN_DIR/server-$c.log" "http://127.0.0.1:$port/v1/pets/1" "$STARTUP_TIMEOUT" \
-        "$BENCH_JAVA" $JAVA_OPTS -jar "$SPRING_JAR" --server.port="$port" --server.address=127.0.0.1 \
+        "$BENCH_JAVA" "${BENCH_JOPTS[@]}" -jar "$SPRING_JAR" --server.port="$port" --server.address=127.0.0.1 \
         --spring.datasource.url="$url" --spring.datasource.username=bench --spring.datasource.password=bench \
         --spring.datasource.hikari.maximum-pool-size="$POOL_SIZE" --spring.datasource.hikari.minimum-idle="$POOL_SIZE";;
   esac
@@ -206,12 +169,13 @@ run_load() {
   targets "$c" "$op" "$d" >"$t"
   c0="$(bench_cpu_ticks "${PID[$c]}")"
   # GET cycles through the seeded pets; POST reads its fresh-id targets lazily, one each
-  timeout $(( d + 30 )) "$VEGETA" attack -format=json $([[ "$op" == post ]] && echo -lazy) -targets="$t" -rate="$RATE/1s" \
+  local lazy=(); [[ "$op" == post ]] && lazy=(-lazy)
+  timeout $(( d + 30 )) "$VEGETA" attack -format=json "${lazy[@]}" -targets="$t" -rate="$RATE/1s" \
     -duration="${d}s" -timeout=10s -max-connections="$CONNECTIONS" -connections="$CONNECTIONS" >"$f.bin" || rc=$?
   c1="$(bench_cpu_ticks "${PID[$c]}")"
   "$VEGETA" report -type=json <"$f.bin" >"$f"
   rm -f "$t" "$f.bin"
-  kill -0 "${PID[$c]}" 2>/dev/null || bench_die "$c died under load (log: $RUN_DIR/server-$c.log)"
+  bench_alive "${PID[$c]}" "$c" "$RUN_DIR/server-$c.log"
   L_RPS="$(jq -r '.throughput' "$f")"
   L_P99="$(jq -r '.latencies["99th"] / 1e6' "$f")"
   L_ERR="$(jq -r '.requests - (.status_codes["200"] // 0) - (.status_codes["201"] // 0)' "$f")"
@@ -234,13 +198,14 @@ for op in "${OPERATION_LIST[@]}"; do
   done
 done
 for (( r = 1; r <= ROUNDS; r++ )); do
-  k=$(( (r - 1) % ${#CONTENDER_LIST[@]} ))
-  order=("${CONTENDER_LIST[@]:k}" "${CONTENDER_LIST[@]:0:k}")
+  bench_rotate $(( r - 1 )) "${CONTENDER_LIST[@]}"
   for op in "${OPERATION_LIST[@]}"; do
-    for c in "${order[@]}"; do
+    for c in "${BENCH_ORDER[@]}"; do
       if (( REWARM > 0 )); then run_load "$c" "$op" "$REWARM" "$RUN_DIR/$op-$c-round$r-rewarm.json" >/dev/null 2>&1 || true; fi
       run_load "$c" "$op" "$DURATION" "$RUN_DIR/$op-$c-round$r.json"
-      key="$op|$c|$r"; RPS[$key]="$L_RPS"; P99[$key]="$L_P99"; OK[$key]="$L_OK"; CPU[$key]="$L_CPU"
+      key="$op|$c|$r"
+      # shellcheck disable=SC2034  # read through the nameref in median_of
+      { RPS[$key]="$L_RPS"; P99[$key]="$L_P99"; OK[$key]="$L_OK"; CPU[$key]="$L_CPU"; }
       printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$op" "$c" "$r" "$L_RPS" "$L_P99" "$L_ERR" "$L_OK" "$L_CPU" >>"$RESULTS"
       bench_log "round $r/$ROUNDS $op $c: $(bench_fmt '%.0f' "$L_RPS") req/s, p99 $(bench_fmt '%.2f' "$L_P99") ms, errors $L_ERR, CPU/request $L_CPU us"
       sleep "$COOLDOWN"
@@ -256,13 +221,13 @@ median_of() {  # median_of <array name> <op> <contender>
   done
   bench_median "${v[@]}"
 }
-SUMMARY="$RUN_DIR/summary.md"
+SUMMARY_MD="$RUN_DIR/summary.md"
 {
-  echo "## Datasource benchmark $TS"
+  echo "## Datasource benchmark $BENCH_TS"
   echo
-  echo "- Command: \`$CMDLINE\`"
+  echo "- Command: \`$BENCH_CMDLINE\`; commit $(bench_commit)"
   echo "- Offered load: $RATE req/s per contender (vegeta open loop, at most $CONNECTIONS connections), ${DURATION}s rounds x $ROUNDS, alternated; JDBC pool $POOL_SIZE everywhere"
-  echo "- JDK: $BENCH_JAVA_DESC; PostgreSQL on 127.0.0.1 ($PG_OPTS); $(nproc) cores; load $(cut -d' ' -f1-3 /proc/loadavg)"
+  echo "- JDK: $BENCH_JAVA_DESC; PostgreSQL on 127.0.0.1 ($PG_OPTS); $(nproc) cores; load $(bench_loadavg)"
   echo
   echo "| operation | contender | req/s (median) | p99 ms (median) | CPU us/request | clean rounds |"
   echo "|---|---|---|---|---|---|"
@@ -272,16 +237,15 @@ SUMMARY="$RUN_DIR/summary.md"
       echo "| $op | $c | $(bench_fmt '%.0f' "$(median_of RPS "$op" "$c")") | $(bench_fmt '%.2f' "$(median_of P99 "$op" "$c")") | $(median_of CPU "$op" "$c") | $clean/$ROUNDS |"
     done
   done
-} >"$SUMMARY"
-line="datasource-bench"
+} >"$SUMMARY_MD"
+SUMMARY=()
 for op in "${OPERATION_LIST[@]}"; do
   for pair in "lumen-vt spring" "lumen-worker spring" "lumen-vt lumen-worker"; do
     read -r a b <<<"$pair"
     [[ " ${CONTENDER_LIST[*]} " == *" $a "* && " ${CONTENDER_LIST[*]} " == *" $b "* ]] || continue
-    pa="$(median_of P99 "$op" "$a")"; pb="$(median_of P99 "$op" "$b")"
-    ratio=NA; [[ "$pa" != NA && "$pb" != NA ]] && ratio="$(bench_fmt '%.3f' "$(bench_calc "$pb / $pa")")"
-    line+=" ${op}_${a}_vs_${b}_p99=$ratio"
+    ratio="$(bench_fmt '%.3f' "$(bench_div "$(median_of P99 "$op" "$b")" "$(median_of P99 "$op" "$a")")")"
+    SUMMARY+=("${op}_${a}_vs_${b}_p99=$ratio")
   done
 done
-{ echo; echo "p99 ratios (the second contender's p99 over the first's: above 1 means the first is faster):"; echo "\`$line\`"; } >>"$SUMMARY"
-cat "$SUMMARY"
+{ echo; echo "p99 ratios (the second contender's p99 over the first's: above 1 means the first is faster):"; echo "\`$(bench_summary datasource "${SUMMARY[@]}")\`"; } >>"$SUMMARY_MD"
+cat "$SUMMARY_MD"

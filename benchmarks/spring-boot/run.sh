@@ -16,102 +16,80 @@
 # (Debian nghttp2-client, installed when missing and root). Results: a markdown table on stdout and
 # the raw outputs under benchmarks/out/spring-boot-<time>/.
 set -euo pipefail
+# shellcheck source-path=SCRIPTDIR source=../lib.sh
 source "$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)/lib.sh"
-CMDLINE="$(bench_cmdline "${BASH_SOURCE[0]}" SECTIONS DURATION ROUNDS WARMUP THREADS CONNECTIONS PIPELINE RATE RATE_CONNECTIONS PORT SKIP_BUILD JAVA_OPTS)"
-
-SECTIONS="${SECTIONS:-hello secured chain}"
-DURATION="${DURATION:-10}"; ROUNDS="${ROUNDS:-3}"; WARMUP="${WARMUP:-10}"
-THREADS="${THREADS:-2}"; CONNECTIONS="${CONNECTIONS:-128}"; PIPELINE="${PIPELINE:-16}"
-RATE="${RATE:-100}"; RATE_CONNECTIONS="${RATE_CONNECTIONS:-32}"
-PORT="${PORT:-18095}"; SKIP_BUILD="${SKIP_BUILD:-0}"; JAVA_OPTS="${JAVA_OPTS:--Xmx512m}"
-ROOT="$BENCH_REPO_ROOT"; JAR="$ROOT/spring-boot/example/target/lumen-spring-boot-example.jar"
-KEY="$ROOT/config/petstore/embedded/dev-only/petstore-dev-1.key.pem"
-AUTH_LUA="$BENCH_DIR/spring-boot/auth-pipeline.lua"
-RUN_DIR="$BENCH_DIR/out/spring-boot-$(date +%Y%m%d-%H%M%S)"; mkdir -p "$RUN_DIR"
-BENCH_PIDS=(); trap bench_stop_all EXIT
-for n in DURATION ROUNDS WARMUP THREADS CONNECTIONS PIPELINE RATE RATE_CONNECTIONS PORT; do
-  [[ "${!n}" =~ ^[1-9][0-9]*$ ]] || bench_die "$n must be a positive integer, got '${!n}'"
-done
-for s in $SECTIONS; do case "$s" in hello|secured|chain) ;; *) bench_die "unknown section '$s' (hello secured chain)";; esac; done
+bench_no_args $#
+bench_knobs SECTIONS="hello secured chain" DURATION=10 ROUNDS=3 WARMUP=10 THREADS=2 CONNECTIONS=128 PIPELINE=16 \
+  RATE=100 RATE_CONNECTIONS=32 PORT=18095 SKIP_BUILD=0 JAVA_OPTS=-Xmx512m
+bench_at_least 1 DURATION ROUNDS WARMUP THREADS CONNECTIONS PIPELINE RATE RATE_CONNECTIONS PORT
+bench_words_in SECTIONS hello secured chain
 has() { [[ " $SECTIONS " == *" $1 "* ]]; }
+JAR="$BENCH_REPO_ROOT/spring-boot/example/target/lumen-spring-boot-example.jar"
+AUTH_LUA="$BENCH_DIR/auth-pipeline.lua"
 
 bench_find_java; bench_ensure_wrk
-if has secured && ! command -v h2load >/dev/null 2>&1; then
-  [[ "$(id -u)" -eq 0 ]] || bench_die "h2load is missing (Debian nghttp2-client); install it or leave 'secured' out of SECTIONS"
-  { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nghttp2-client; } >&2 || bench_die "apt-get install nghttp2-client failed"
-fi
-if [[ "$SKIP_BUILD" != 1 ]]; then
-  bench_log "building the example (./mvnw -B -q -DskipTests install)"
-  (cd "$ROOT" && JAVA_HOME="$BENCH_JAVA_HOME" ./mvnw -B -q -DskipTests install) >"$RUN_DIR/build.log" 2>&1 || bench_die "build failed: $RUN_DIR/build.log"
-fi
-[[ -f "$JAR" ]] || bench_die "$JAR is missing (run without SKIP_BUILD=1)"
+if has secured; then bench_ensure_tools h2load:nghttp2-client; fi
+bench_out spring-boot
+RUN_DIR="$BENCH_RUN_DIR"
+bench_build_lumen "$JAR" -B -q -DskipTests install
 
 # one token for both protected routes: Lumen's security middleware and Spring Security check the same
 # key (petstore-dev-1), issuer, audience and scope
-"$BENCH_JAVA" -cp "$JAR" -Dloader.main=io.lumen.security.tool.DevTokens org.springframework.boot.loader.launch.PropertiesLauncher \
-  token --key "$KEY" --kid petstore-dev-1 --scope "read:pets" --iss https://lumen.dev/issuer --aud petstore \
-  --client-id bench-client --sub bench --ttl 7200 >"$RUN_DIR/token" 2>"$RUN_DIR/token.log" || bench_die "minting the token failed: $RUN_DIR/token.log"
+bench_token "$JAR" "$BENCH_DEV_KEY" "$BENCH_DEV_KID" --scope "read:pets" --client-id bench-client --sub bench \
+  >"$RUN_DIR/token" 2>"$RUN_DIR/token.log" || bench_die "minting the token failed: $RUN_DIR/token.log"
 TOKEN="$(head -n 1 "$RUN_DIR/token")"
 
+# shellcheck disable=SC2153  # PORT is a knob (bench_knobs)
 bench_port_free "$PORT"
 BASE="http://127.0.0.1:$PORT"
-# shellcheck disable=SC2086
-bench_start "$RUN_DIR/server.log" "$BASE/light-4j" 120 env "$BENCH_JAVA" $JAVA_OPTS -jar "$JAR" \
+bench_start "$RUN_DIR/server.log" "$BASE/light-4j" 120 env "$BENCH_JAVA" "${BENCH_JOPTS[@]}" -jar "$JAR" \
   --server.port="$PORT" --server.address=127.0.0.1
 SERVER_PID="$BENCH_PID"
 bench_log "example started in ${BENCH_STARTUP_MS} ms (pid $SERVER_PID)"
 
 # check <path> <auth: 0|1> <expected status>: a contender that does not answer as it should is no contender
 check() {
-  local auth=() code; [[ "$2" == 1 ]] && auth=(-H "Authorization: Bearer $TOKEN")
-  code="$(curl -s -o "$RUN_DIR/check.body" -w '%{http_code}' "${auth[@]}" "$BASE$1")"
-  [[ "$code" == "$3" ]] || { cat "$RUN_DIR/check.body" >&2; bench_die "GET $1 answered $code, expected $3"; }
+  local auth=(); [[ "$2" == 1 ]] && auth=(-H "Authorization: Bearer $TOKEN")
+  bench_expect "GET $1" "$3" "$RUN_DIR/check-headers.txt" "${auth[@]}" "$BASE$1"
 }
 check /light-4j 0 200; check /spring-boot 0 200; check /bare/v1/pets 0 200
 check /v1/pets 1 200; check /spring-security/v1/pets 1 200; check /v1/pets 0 401; check /spring-security/v1/pets 0 401
 
 # wrk_run <path> <auth 0|1> <depth> <seconds> <out>: sets W_RPS (NA for a run with errors)
 wrk_run() {
-  local args=(-t"$THREADS" -c"$CONNECTIONS" -d"${4}s" --latency -s "$AUTH_LUA" "$BASE" -- "$1" "$3")
+  local args=(-s "$AUTH_LUA" "$BASE" -- "$1" "$3")
   [[ "$2" == 1 ]] && args+=("$RUN_DIR/token")
-  timeout $(( $4 + 30 )) wrk "${args[@]}" >"$5" 2>&1 || true
-  local non2xx sockerr
-  read -r W_RPS _ _ _ _ non2xx sockerr < <(bench_wrk_parse "$5")
-  if (( non2xx + sockerr > 0 )); then bench_log "FAILED RUN $1: $non2xx non-2xx, $sockerr socket errors ($5)"; W_RPS=NA; fi
-  kill -0 "$SERVER_PID" 2>/dev/null || bench_die "the example died under load (log: $RUN_DIR/server.log)"
+  bench_wrk "$5" "$4" "${args[@]}" || true
+  if (( W_ERRORS > 0 )); then bench_log "FAILED RUN $1: $W_NON2XX non-2xx, $W_SOCKERR socket errors ($5)"; W_RPS=NA; fi
+  bench_alive "$SERVER_PID" "the example" "$RUN_DIR/server.log"
 }
 
-# rate_run <path> <seconds> <out>: open loop, RATE req/s per connection; sets R_P99 (ms) and R_ERR
+# rate_run <path> <seconds> <out>: open loop, RATE req/s per connection; sets R_P99 (ms) and R_OK (1: no
+# errors, and requests were done)
 rate_run() {
-  local log="${3%.txt}.requests.tsv"
+  local log="${3%.txt}.requests.tsv" err ndone
   timeout $(( $2 + 30 )) h2load --h1 -t"$THREADS" -c"$RATE_CONNECTIONS" --rps="$RATE" -D "$2" --log-file="$log" \
     -H "Authorization: Bearer $TOKEN" "$BASE$1" >"$3" 2>&1 || true
-  # errors: failed + errored + timed-out requests, and 3xx/4xx/5xx answers
-  R_ERR="$(awk '/^requests: / { gsub(/,/, ""); e = $10 + $12 + $14 } /^status codes: / { gsub(/,/, ""); s = $5 + $7 + $9; seen = 1 }
-    END { if (seen) print e + s; else print "NA" }' "$3")"
-  R_P99="$(awk -F'\t' '{ print $3 }' "$log" | sort -n | awk '{ v[NR] = $1 } END {
-    if (NR == 0) { print "NA"; exit } i = int(NR * 0.99 + 0.5); if (i < 1) i = 1; if (i > NR) i = NR; printf "%.3f\n", v[i] / 1000 }')"
+  read -r _ _ err ndone < <(bench_h2load_parse "$3")
+  R_OK=0; if (( err == 0 && ndone > 0 )); then R_OK=1; fi
+  R_P99="$(bench_h2load_p99 "$log")"
   gzip -f "$log"
 }
 
-# non_na <values...>: the values that are not NA, one per line
-non_na() { local v; for v in "$@"; do [[ "$v" == NA ]] || echo "$v"; done; }
-
 # ratio_stats <numerators...> -- <denominators...>: "median min max" of the per-round ratios
 ratio_stats() {
-  local nums=() dens=() r=() i
-  while [[ "$1" != -- ]]; do nums+=("$1"); shift; done; shift; dens=("$@")
-  for i in "${!nums[@]}"; do
-    [[ "${nums[$i]}" == NA || "${dens[$i]:-NA}" == NA ]] || r+=("$(bench_calc "${nums[$i]} / ${dens[$i]}")")
-  done
-  (( ${#r[@]} > 0 )) || { echo "NA NA NA"; return 0; }
+  local r
+  mapfile -t r < <(bench_round_ratios "$@")
   echo "$(bench_median "${r[@]}") $(bench_min "${r[@]}") $(bench_max "${r[@]}")"
 }
 
-# pair <label> <path A> <auth A> <path B> <auth B> <depth>: alternated rounds of A and B; prints a table row
-# "label | A median | B median | A/B median (min-max)" and sets PAIR_RATIO (median A/B)
+SUMMARY=()   # the key=value words of the last line
+# pair <label> <key> <path A> <auth A> <path B> <auth B> <depth>: alternated rounds of A and B; prints a
+# table row "label | A median | B median | A/B median (min-max)", sets PAIR_RATIO (median A/B) and adds
+# <key>, <key>_min and <key>_max to SUMMARY
+# shellcheck disable=SC2153  # WARMUP is a knob (bench_knobs)
 pair() {
-  local label="$1" pa="$2" aa="$3" pb="$4" ab="$5" depth="$6" r a=() b=()
+  local label="$1" key="$2" pa="$3" aa="$4" pb="$5" ab="$6" depth="$7" r a=() b=()
   wrk_run "$pa" "$aa" "$depth" "$WARMUP" "$RUN_DIR/warmup-$label-a.txt"
   wrk_run "$pb" "$ab" "$depth" "$WARMUP" "$RUN_DIR/warmup-$label-b.txt"
   for (( r = 1; r <= ROUNDS; r++ )); do
@@ -121,43 +99,47 @@ pair() {
   done
   read -r PAIR_RATIO lo hi < <(ratio_stats "${a[@]}" -- "${b[@]}")
   local ma mb
-  # shellcheck disable=SC2046
-  ma="$(bench_median $(non_na "${a[@]}"))"; mb="$(bench_median $(non_na "${b[@]}"))"
+  ma="$(bench_median "${a[@]}")"; mb="$(bench_median "${b[@]}")"
   printf '| %s | %s %s | %s %s | %s (%s-%s) |\n' "$label" "$pa" "$(bench_fmt '%.0f' "$ma")" "$pb" "$(bench_fmt '%.0f' "$mb")" \
     "$(bench_fmt '%.2fx' "$PAIR_RATIO")" "$(bench_fmt '%.2f' "$lo")" "$(bench_fmt '%.2f' "$hi")" >>"$RUN_DIR/table.md"
+  SUMMARY+=("$key=$(bench_fmt '%.3f' "$PAIR_RATIO")" "${key}_min=$(bench_fmt '%.3f' "$lo")" "${key}_max=$(bench_fmt '%.3f' "$hi")")
 }
 
 echo "| comparison | A: path req/s (median) | B: path req/s (median) | A/B median (min-max of rounds) |" >"$RUN_DIR/table.md"
 echo "|---|---|---|---|" >>"$RUN_DIR/table.md"
 if has hello; then
-  pair "hello-pipelined-$PIPELINE" /light-4j 0 /spring-boot 0 "$PIPELINE"
-  pair "hello-not-pipelined" /light-4j 0 /spring-boot 0 1
+  pair "hello-pipelined-$PIPELINE" hello_pipelined_lumen_vs_spring /light-4j 0 /spring-boot 0 "$PIPELINE"
+  pair "hello-not-pipelined" hello_plain_lumen_vs_spring /light-4j 0 /spring-boot 0 1
 fi
 if has secured; then
-  pair "secured" /v1/pets 1 /spring-security/v1/pets 1 1
+  pair "secured" secured_lumen_vs_spring_security /v1/pets 1 /spring-security/v1/pets 1 1
   rate_run /v1/pets "$WARMUP" "$RUN_DIR/warmup-rate-lumen.txt"
   rate_run /spring-security/v1/pets "$WARMUP" "$RUN_DIR/warmup-rate-spring.txt"
   p_l=(); p_s=()
   for (( r = 1; r <= ROUNDS; r++ )); do
-    rate_run /v1/pets "$DURATION" "$RUN_DIR/rate-$r-lumen.txt"; [[ "$R_ERR" == 0 ]] && p_l+=("$R_P99") || p_l+=(NA)
-    rate_run /spring-security/v1/pets "$DURATION" "$RUN_DIR/rate-$r-spring.txt"; [[ "$R_ERR" == 0 ]] && p_s+=("$R_P99") || p_s+=(NA)
+    rate_run /v1/pets "$DURATION" "$RUN_DIR/rate-$r-lumen.txt"; if (( R_OK )); then p_l+=("$R_P99"); else p_l+=(NA); fi
+    rate_run /spring-security/v1/pets "$DURATION" "$RUN_DIR/rate-$r-spring.txt"; if (( R_OK )); then p_s+=("$R_P99"); else p_s+=(NA); fi
     bench_log "rate round $r: p99 Lumen ${p_l[-1]} ms, Spring Security ${p_s[-1]} ms"
   done
   read -r pr plo phi < <(ratio_stats "${p_l[@]}" -- "${p_s[@]}")
-  # shellcheck disable=SC2046
   printf '| secured p99 at %s req/s offered (open loop) | /v1/pets p99 %s ms | /spring-security/v1/pets p99 %s ms | %s (%s-%s) |\n' \
-    "$(( RATE * RATE_CONNECTIONS ))" "$(bench_median $(non_na "${p_l[@]}"))" "$(bench_median $(non_na "${p_s[@]}"))" \
+    "$(( RATE * RATE_CONNECTIONS ))" "$(bench_median "${p_l[@]}")" "$(bench_median "${p_s[@]}")" \
     "$(bench_fmt '%.2fx' "$pr")" "$(bench_fmt '%.2f' "$plo")" "$(bench_fmt '%.2f' "$phi")" >>"$RUN_DIR/table.md"
+  SUMMARY+=("secured_lumen_vs_spring_security_rate_p99=$(bench_fmt '%.3f' "$pr")" \
+    "secured_lumen_vs_spring_security_rate_p99_min=$(bench_fmt '%.3f' "$plo")" "secured_lumen_vs_spring_security_rate_p99_max=$(bench_fmt '%.3f' "$phi")")
 fi
 if has chain; then
-  pair "chain" /v1/pets 1 /bare/v1/pets 0 1
-  echo "| chain cost | | | $(bench_fmt '%.1f%%' "$(bench_calc "100 * (1 - $PAIR_RATIO)")") of the bare controller's req/s |" >>"$RUN_DIR/table.md"
+  pair "chain" chain_vs_bare /v1/pets 1 /bare/v1/pets 0 1
+  cost=NA; [[ "$PAIR_RATIO" == NA ]] || cost="$(bench_calc "100 * (1 - $PAIR_RATIO)")"
+  echo "| chain cost | | | $(bench_fmt '%.1f%%' "$cost") of the bare controller's req/s |" >>"$RUN_DIR/table.md"
 fi
 bench_stop_all
 
 cat "$RUN_DIR/table.md"
 echo
-echo "- Command: $CMDLINE"
+echo "- Command: \`$BENCH_CMDLINE\`; commit $(bench_commit); load $(bench_loadavg)"
 echo "- JDK: $BENCH_JAVA_DESC; $(nproc) cores; example started in ${BENCH_STARTUP_MS} ms; JAVA_OPTS: $JAVA_OPTS"
 echo "- wrk -t$THREADS -c$CONNECTIONS, ${DURATION}s runs after ${WARMUP}s warm-ups, $ROUNDS alternated rounds; rate: h2load --h1 -c$RATE_CONNECTIONS --rps=$RATE"
 echo "- Raw outputs: ${RUN_DIR#"$BENCH_REPO_ROOT"/}"
+echo
+bench_summary spring-boot "${SUMMARY[@]}"

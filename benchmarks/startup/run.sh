@@ -14,12 +14,10 @@
 set -euo pipefail
 # shellcheck source-path=SCRIPTDIR source=../lib.sh
 source "$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)/lib.sh"
-CMDLINE="$(bench_cmdline "$0" STARTS LOAD_SECONDS PORT XMX)"
-STARTS="${STARTS:-10}"
-LOAD_SECONDS="${LOAD_SECONDS:-20}"
-PORT="${PORT:-18161}"
-XMX="${XMX:-64m}"
-JAR="$BENCH_REPO_ROOT/petstore-example/target/petstore.jar"
+bench_no_args $#
+bench_knobs STARTS=10 LOAD_SECONDS=20 PORT=18161 XMX=64m THREADS=2 CONNECTIONS=128
+bench_at_least 1 STARTS LOAD_SECONDS
+JAR="$BENCH_PETSTORE_JAR"
 CFG="$BENCH_REPO_ROOT/config/petstore/embedded"
 [[ -f "$JAR" ]] || bench_die "build first: ./mvnw -q -DskipTests package"
 bench_find_java
@@ -27,10 +25,9 @@ bench_ensure_wrk
 J17="$(command -v java)"
 (( $(bench_java_major "$J17") == 17 )) || bench_log "note: 'java' on PATH is Java $(bench_java_major "$J17"), not 17"
 JNEW="$BENCH_JAVA"; NEW="j$BENCH_JAVA_MAJOR"
-OUT="$BENCH_DIR/out/startup-$(date -u +%Y%m%dT%H%M%SZ)"
-mkdir -p "$OUT"
-BENCH_PIDS=()
-trap bench_stop_all EXIT
+bench_out startup
+OUT="$BENCH_RUN_DIR"
+# shellcheck disable=SC2153  # PORT is a knob (bench_knobs)
 bench_port_free "$PORT"
 
 train() { # <java> <flag> <log>
@@ -59,9 +56,7 @@ for (( s = 1; s <= STARTS; s++ )); do
 done
 
 # --- footprint under load --------------------------------------------------------
-TOKEN="$("$JNEW" -cp "$JAR" io.lumen.security.tool.DevTokens token \
-  --key "$CFG/dev-only/petstore-dev-1.key.pem" --kid petstore-dev-1 \
-  --scope "read:pets write:pets" --iss https://lumen.dev/issuer --aud petstore --ttl 7200 --client-id bench)"
+TOKEN="$(bench_token "$JAR" "$BENCH_DEV_KEY" "$BENCH_DEV_KID" --client-id bench)"
 cat > "$OUT/get-token.lua" <<LUA
 wrk.headers["Authorization"] = "Bearer $TOKEN"
 LUA
@@ -74,16 +69,16 @@ bench_start "$OUT/load.log" "http://127.0.0.1:$PORT/health/readiness" 30 \
   env SERVER_HTTPPORT="$PORT" SERVER_IP=127.0.0.1 SERVER_ENABLEHTTP2=false "$JNEW" -Xmx"$XMX" ${FLAGS[$NEW-aot]} \
   -Dlight-4j-config-dir="$CFG" -jar "$JAR"
 PID=$BENCH_PID
-body="$(curl -s -H "Authorization: Bearer $TOKEN" "http://127.0.0.1:$PORT/v1/pets?limit=10")"
-[[ "$body" == '[{"id":1,"name":"catten","tag":"cat"},{"id":2,"name":"doggy","tag":"dog"}]' ]] || bench_die "the petstore answered $body"
+bench_expect_reference "the petstore" "$OUT/headers.txt" -H "Authorization: Bearer $TOKEN" "http://127.0.0.1:$PORT/v1/pets?limit=10"
 RSS_IDLE=$(( $(bench_rss_kb "$PID") / 1024 )); HEAP_IDLE=$(( $(heap_after_gc "$PID") / 1024 ))
-wrk -t2 -c128 -d"${LOAD_SECONDS}s" --latency -s "$OUT/get-token.lua" "http://127.0.0.1:$PORT/v1/pets?limit=10" >"$OUT/wrk.txt"
-read -r RPS _ _ _ P99 NON2XX SOCKERR < <(bench_wrk_parse "$OUT/wrk.txt")
+bench_wrk "$OUT/wrk.txt" "$LOAD_SECONDS" -s "$OUT/get-token.lua" "http://127.0.0.1:$PORT/v1/pets?limit=10" \
+  || { cat "$OUT/wrk.txt" >&2; bench_die "wrk failed"; }
+RPS="$W_RPS"; P99="$W_P99"; NON2XX="$W_NON2XX"; SOCKERR="$W_SOCKERR"
 RSS_LOAD=$(( $(bench_rss_kb "$PID") / 1024 )); HEAP_LOAD=$(( $(heap_after_gc "$PID") / 1024 ))
 bench_stop "$PID"
 
 {
-  echo "Command: \`$CMDLINE\`; $(date -u +%FT%TZ); commit $(git -C "$BENCH_REPO_ROOT" rev-parse --short HEAD); load before: $(cut -d' ' -f1-3 /proc/loadavg)"
+  echo "Command: \`$BENCH_CMDLINE\`; $(date -u +%FT%TZ); commit $(bench_commit); load: $(bench_loadavg)"
   echo
   echo "| variant | JDK | first 200 of /health/readiness, median (ms) | min - max (ms) | runs |"
   echo "|---|---|---:|---|---:|"
@@ -92,8 +87,10 @@ bench_stop "$PID"
     echo "| $v | $("${JAVA[$v]}" -version 2>&1 | head -1 | awk -F'"' '{print $2}') | $(bench_median ${MS[$v]}) | $(bench_min ${MS[$v]}) - $(bench_max ${MS[$v]}) | $STARTS |"
   done
   echo
-  echo "Footprint, full chain (config/petstore/embedded), $NEW-aot with -Xmx$XMX, wrk -t2 -c128 ${LOAD_SECONDS}s GET /v1/pets?limit=10 with a token:"
+  echo "Footprint, full chain (config/petstore/embedded), $NEW-aot with -Xmx$XMX, wrk -t$THREADS -c$CONNECTIONS ${LOAD_SECONDS}s GET /v1/pets?limit=10 with a token:"
   echo "$RPS req/s, p99 $P99 ms, $NON2XX non-2xx, $SOCKERR socket errors; RSS idle $RSS_IDLE MiB, after load $RSS_LOAD MiB; heap used after a full GC: $HEAP_IDLE MiB idle, $HEAP_LOAD MiB after load."
 } | tee "$OUT/results.md"
 # shellcheck disable=SC2086
-echo "startup-bench j17_plain_ms=$(bench_median ${MS[j17-plain]}) j17_cds_ms=$(bench_median ${MS[j17-cds]}) ${NEW}_plain_ms=$(bench_median ${MS[$NEW-plain]}) ${NEW}_aot_ms=$(bench_median ${MS[$NEW-aot]}) xmx=$XMX rps=$RPS non2xx=$NON2XX sockerr=$SOCKERR rss_load_mib=$RSS_LOAD"
+bench_summary startup "j17_plain_ms=$(bench_median ${MS[j17-plain]})" "j17_cds_ms=$(bench_median ${MS[j17-cds]})" \
+  "${NEW}_plain_ms=$(bench_median ${MS[$NEW-plain]})" "${NEW}_aot_ms=$(bench_median ${MS[$NEW-aot]})" \
+  "xmx=$XMX" "rps=$RPS" "non2xx=$NON2XX" "sockerr=$SOCKERR" "rss_load_mib=$RSS_LOAD"
