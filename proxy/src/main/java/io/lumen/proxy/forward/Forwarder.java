@@ -6,8 +6,6 @@ import io.lumen.handler.HandlerAttachments;
 import io.lumen.proxy.ProxyConfig;
 import io.lumen.proxy.upstream.Upstream;
 import io.lumen.proxy.upstream.Upstreams;
-import io.lumen.security.SecurityAttachments;
-import io.lumen.security.VerifiedToken;
 import io.lumen.server.RequestBodies;
 import io.lumen.status.ErrorResponder;
 import io.undertow.client.ClientRequest;
@@ -174,10 +172,10 @@ public final class Forwarder {
             out.put(TRACEPARENT, traceparent); // this service's span is the upstream's parent
         }
         if (claimsMapper != null) {
-            VerifiedToken token = exchange.getAttachment(SecurityAttachments.TOKEN);
-            if (token != null) {
+            Map<String, Object> claims = exchange.getAttachment(HandlerAttachments.VERIFIED_CLAIMS);
+            if (claims != null) {
                 try {
-                    out.put(JWT_CLAIMS, claimsMapper.writeValueAsString(token.claims()));
+                    out.put(JWT_CLAIMS, claimsMapper.writeValueAsString(claims));
                 } catch (JsonProcessingException e) {
                     throw new IllegalStateException("cannot encode the JWT claims", e);
                 }
