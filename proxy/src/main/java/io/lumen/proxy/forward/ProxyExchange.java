@@ -55,7 +55,7 @@ import java.util.concurrent.TimeUnit;
  * broke (a body shorter or longer than its {@code Content-Length}, a stalled or oversized upload)
  * never does.
  */
-public final class ProxyExchange extends RequestTimers.Timed implements Lease, ExchangeCompletionListener {
+final class ProxyExchange extends RequestTimers.Timed implements Lease, ExchangeCompletionListener {
     private static final Logger LOG = LoggerFactory.getLogger(ProxyExchange.class);
     /** A Lumen service's mark on a request it refused without processing (see LumenServer.stop). */
     private static final io.undertow.util.HttpString UNPROCESSED = new io.undertow.util.HttpString("Lumen-Unprocessed");

@@ -109,7 +109,7 @@ public final class ConnectionPool implements AutoCloseable {
      * Gives a connection back when its request is over. {@code reusable} is false when the request
      * left it in an unknown state (response not read to the end, timed out): it is closed instead.
      */
-    public void release(PooledConnection p, boolean reusable) {
+    void release(PooledConnection p, boolean reusable) {
         ThreadSlot slot = p.slot;
         if (Thread.currentThread() != slot.thread) {
             slot.thread.execute(() -> release(p, reusable));
@@ -155,7 +155,7 @@ public final class ConnectionPool implements AutoCloseable {
      * Closes the connections no request is using, on every thread (the upstream is draining: one
      * of them reused just as the upstream closes it would fail a request that never reached it).
      */
-    public void closeIdle() {
+    void closeIdle() {
         for (ThreadSlot s : slots.values()) {
             try {
                 s.thread.execute(s::closeIdle);
