@@ -10,13 +10,14 @@ package io.lumen.proxy.forward;
  * SENDING  -&gt; SENT                the whole request (head and body) is with the upstream
  * SENDING  -&gt; ANSWERED | TUNNELED  the upstream answered before the upload ended (e.g. an early 413)
  * SENT     -&gt; ANSWERED | TUNNELED  the response headers arrived (TUNNELED: a 101 to an upgrade)
- * SENDING, SENT -&gt; WAITING        the try failed or was refused unprocessed, and is tried again
+ * WAITING, SENDING, SENT -&gt; WAITING  the try failed (no connection, reset, refused unprocessed)
+ *                                    and another one starts
  * any      -&gt; DONE                answered in full, failed with the error JSON, aborted, timed out
  * </pre>
  *
  * A timeout ends the exchange from WAITING, SENDING or SENT; nothing else needs to remember it,
  * since a connection is reusable only when nothing was sent on it (WAITING) or the response was
- * read to its end (ANSWERED).
+ * read to its end after the whole request was sent (ANSWERED).
  */
 enum Phase {
     /** Waiting for a connection to the upstream (the idle timeout runs); nothing sent on one yet. */
