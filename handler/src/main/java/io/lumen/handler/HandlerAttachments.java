@@ -38,6 +38,15 @@ public final class HandlerAttachments {
     /** The authenticated user id (e.g. JWT {@code sub}); set by security. */
     public static final AttachmentKey<String> USER_ID = AttachmentKey.create(String.class);
 
+    /**
+     * Every claim of the request's verified token, as parsed JSON (String, Number, Boolean, List,
+     * Map), unmodifiable; set by security once the token is verified. Modules that only read claims
+     * (the proxy's {@code forwardJwtClaims}) read them here rather than depend on the security module.
+     */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    public static final AttachmentKey<java.util.Map<String, Object>> VERIFIED_CLAIMS =
+            (AttachmentKey) AttachmentKey.create(java.util.Map.class);
+
     private HandlerAttachments() {
     }
 }

@@ -148,6 +148,7 @@ final class SecuredRoute implements HttpHandler {
             }
         }
         exchange.putAttachment(SecurityAttachments.TOKEN, token);
+        exchange.putAttachment(HandlerAttachments.VERIFIED_CLAIMS, token.claims()); // for readers without a security dependency
         if (token.clientId() != null) {
             exchange.putAttachment(HandlerAttachments.CLIENT_ID, token.clientId());
         }

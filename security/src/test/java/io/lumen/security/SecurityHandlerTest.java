@@ -305,4 +305,14 @@ class SecurityHandlerTest {
             assertTrue(answer.isEmpty() || answer.startsWith("HTTP/1.1 4"), answer);
         }
     }
+
+    @Test
+    void theVerifiedClaimsArePublishedInTheHandlerModulesAttachments() {
+        HttpResponse<String> r = get("/nospec", "Bearer " + KEYS.token(c -> c.setSubject("alice")));
+        assertEquals(200, r.statusCode(), r.body());
+        assertEquals("alice", r.headers().firstValue("X-Verified-Sub").orElse(null), "what the proxy's forwardJwtClaims reads");
+        HttpResponse<String> skipped = get("/health", null);
+        assertEquals(200, skipped.statusCode(), skipped.body());
+        assertFalse(skipped.headers().firstValue("X-Verified-Sub").isPresent(), "no token, no claims");
+    }
 }

@@ -1,10 +1,13 @@
 package io.lumen.proxy.forward;
 
+import io.undertow.server.HttpServerExchange;
+import io.undertow.util.AttachmentKey;
 import io.undertow.util.HeaderMap;
 import io.undertow.util.HeaderValues;
 import io.undertow.util.Headers;
 import io.undertow.util.HttpString;
 
+import java.net.InetSocketAddress;
 import java.util.HashSet;
 import java.util.Set;
 
@@ -103,5 +106,34 @@ final class ForwardHeaders {
             }
         }
         return names;
+    }
+
+    /** What the forwarding headers say about a client connection, worked out once per connection. */
+    private record Peer(String remote, String listenerPort) {
+    }
+
+    private static final AttachmentKey<Peer> PEER = AttachmentKey.create(Peer.class);
+
+    /** The client's address as text, worked out once per connection (keep-alive clients send many requests). */
+    static String remoteAddress(HttpServerExchange exchange) {
+        return peer(exchange).remote();
+    }
+
+    /** The local port the client connected to, as text. */
+    static String listenerPort(HttpServerExchange exchange) {
+        return peer(exchange).listenerPort();
+    }
+
+    private static Peer peer(HttpServerExchange exchange) {
+        Peer cached = exchange.getConnection().getAttachment(PEER);
+        if (cached != null) {
+            return cached;
+        }
+        InetSocketAddress a = exchange.getSourceAddress();
+        String text = a == null ? "unknown" : a.getAddress() != null ? a.getAddress().getHostAddress() : a.getHostString();
+        InetSocketAddress local = exchange.getDestinationAddress();
+        Peer peer = new Peer(text, local == null ? String.valueOf(exchange.getHostPort()) : String.valueOf(local.getPort()));
+        exchange.getConnection().putAttachment(PEER, peer);
+        return peer;
     }
 }

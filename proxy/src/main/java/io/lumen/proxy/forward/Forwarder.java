@@ -6,8 +6,6 @@ import io.lumen.handler.HandlerAttachments;
 import io.lumen.proxy.ProxyConfig;
 import io.lumen.proxy.upstream.Upstream;
 import io.lumen.proxy.upstream.Upstreams;
-import io.lumen.security.SecurityAttachments;
-import io.lumen.security.VerifiedToken;
 import io.lumen.server.RequestBodies;
 import io.lumen.status.ErrorResponder;
 import io.undertow.client.ClientRequest;
@@ -174,10 +172,10 @@ public final class Forwarder {
             out.put(TRACEPARENT, traceparent); // this service's span is the upstream's parent
         }
         if (claimsMapper != null) {
-            VerifiedToken token = exchange.getAttachment(SecurityAttachments.TOKEN);
-            if (token != null) {
+            Map<String, Object> claims = exchange.getAttachment(HandlerAttachments.VERIFIED_CLAIMS);
+            if (claims != null) {
                 try {
-                    out.put(JWT_CLAIMS, claimsMapper.writeValueAsString(token.claims()));
+                    out.put(JWT_CLAIMS, claimsMapper.writeValueAsString(claims));
                 } catch (JsonProcessingException e) {
                     throw new IllegalStateException("cannot encode the JWT claims", e);
                 }
@@ -201,7 +199,7 @@ public final class Forwarder {
     }
 
     private void forwarded(HttpServerExchange exchange, HeaderMap in, HeaderMap out, String host) {
-        String remote = ProxyExchange.remoteAddress(exchange);
+        String remote = ForwardHeaders.remoteAddress(exchange);
         if (reuseXForwarded) {
             // several X-Forwarded-For lines are one list (RFC 9110 5.3): keep every hop, in order
             HeaderValues lines = in.get(ForwardHeaders.X_FORWARDED_FOR);
@@ -221,14 +219,14 @@ public final class Forwarder {
                 out.put(ForwardHeaders.X_FORWARDED_HOST, host);
             }
             if (!in.contains(ForwardHeaders.X_FORWARDED_PORT)) {
-                out.put(ForwardHeaders.X_FORWARDED_PORT, ProxyExchange.listenerPort(exchange));
+                out.put(ForwardHeaders.X_FORWARDED_PORT, ForwardHeaders.listenerPort(exchange));
             }
         } else {
             out.put(ForwardHeaders.X_FORWARDED_FOR, remote);
             out.put(ForwardHeaders.X_FORWARDED_PROTO, exchange.getRequestScheme());
             out.put(ForwardHeaders.X_FORWARDED_HOST, host);
             // the port the client connected to, as nginx's $server_port: the Host header is the client's to set
-            out.put(ForwardHeaders.X_FORWARDED_PORT, ProxyExchange.listenerPort(exchange));
+            out.put(ForwardHeaders.X_FORWARDED_PORT, ForwardHeaders.listenerPort(exchange));
         }
     }
 }

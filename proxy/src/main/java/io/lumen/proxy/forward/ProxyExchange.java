@@ -17,20 +17,16 @@ import io.undertow.server.HttpServerExchange;
 import io.undertow.server.protocol.http.HttpContinue;
 import io.undertow.server.protocol.http.HttpServerConnection;
 import io.undertow.util.HeaderMap;
-import io.undertow.util.Headers;
-import io.undertow.util.Methods;
 import io.undertow.util.Protocols;
 import io.undertow.util.SameThreadExecutor;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.xnio.IoUtils;
-import org.xnio.StreamConnection;
 import org.xnio.XnioIoThread;
 import org.xnio.channels.StreamSinkChannel;
 import org.xnio.channels.StreamSourceChannel;
 
 import java.io.IOException;
-import java.net.InetSocketAddress;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -59,7 +55,7 @@ import java.util.concurrent.TimeUnit;
  * broke (a body shorter or longer than its {@code Content-Length}, a stalled or oversized upload)
  * never does.
  */
-public final class ProxyExchange extends RequestTimers.Timed implements Lease, ExchangeCompletionListener {
+final class ProxyExchange extends RequestTimers.Timed implements Lease, ExchangeCompletionListener {
     private static final Logger LOG = LoggerFactory.getLogger(ProxyExchange.class);
     /** A Lumen service's mark on a request it refused without processing (see LumenServer.stop). */
     private static final io.undertow.util.HttpString UNPROCESSED = new io.undertow.util.HttpString("Lumen-Unprocessed");
@@ -76,6 +72,8 @@ public final class ProxyExchange extends RequestTimers.Timed implements Lease, E
     private long idleSince;
     private final boolean hasBody;
     private final boolean upgrade;
+    /** Where the exchange stands; see {@link Phase} for the legal transitions. */
+    private Phase phase = Phase.WAITING;
 
     private Upstream upstream;
     private PooledConnection conn;
@@ -85,27 +83,21 @@ public final class ProxyExchange extends RequestTimers.Timed implements Lease, E
     private Pump requestPump;
     private Pump responsePump;
     private int attempt;
-    private boolean finished;
-    private boolean answered;
-    private boolean timedOut;
-    private boolean tunneled;
-    /** sendRequest was called on {@link #conn}: from then on the connection is mid-exchange until the response is read. */
-    private boolean sending;
-    /** The upstream said it closes this connection after the response (Connection: close). */
+    /** The upstream said it closes this connection after the response (Connection: close): a fact of the connection, not a phase. */
     private boolean lastOnConnection;
     /** A copy of the body as sent, for a refused request to be sent elsewhere; null until a body is pumped. */
     private ReplayBody replay;
     /** The copy being made by the current request pump. */
     private ReplayBody pendingReplay;
-    /** The copy is being written to the current attempt's upstream (its request is not fully sent yet). */
-    private boolean replaying;
+    /** The copy being written to the current attempt's upstream, if it is sent from the copy. */
+    private ReplayBody.Write replayWrite;
 
     ProxyExchange(Forwarder route, HttpServerExchange exchange, long timeoutMs) {
         this.route = route;
         this.exchange = exchange;
         this.timeoutMs = timeoutMs;
-        this.hasBody = hasBody(exchange);
-        this.upgrade = isUpgrade(exchange);
+        this.hasBody = RequestShape.hasBody(exchange);
+        this.upgrade = RequestShape.isUpgrade(exchange);
     }
 
     /** Called from the handler, inside the chain. */
@@ -145,7 +137,7 @@ public final class ProxyExchange extends RequestTimers.Timed implements Lease, E
 
     /** On the request's IO thread: the idle timeout starts, then the upstream connection is asked for. */
     private void acquire() {
-        if (finished) {
+        if (phase == Phase.DONE) {
             return;
         }
         startIdle();
@@ -154,9 +146,10 @@ public final class ProxyExchange extends RequestTimers.Timed implements Lease, E
 
     /** The request is with the upstream: from now its timeout runs until the response headers. */
     private void requestSent() {
-        if (finished || answered) {
-            return;
+        if (phase != Phase.SENDING) {
+            return; // ended, or answered before the upload ended: the request timeout has nothing left to time
         }
+        phase = Phase.SENT;
         cancelTimer();
         if (timeoutMs > 0) {
             timer = REQUEST_TIMEOUT;
@@ -194,12 +187,12 @@ public final class ProxyExchange extends RequestTimers.Timed implements Lease, E
 
     @Override
     public boolean abandoned() {
-        return finished;
+        return phase == Phase.DONE;
     }
 
     @Override
     public void leased(PooledConnection connection) {
-        if (finished) {
+        if (phase == Phase.DONE) {
             connection.release(true);
             return;
         }
@@ -212,7 +205,7 @@ public final class ProxyExchange extends RequestTimers.Timed implements Lease, E
             fail("ERR10010");
             return;
         }
-        sending = true;
+        phase = Phase.SENDING;
         Attempt attempt = new Attempt();
         current = attempt;
         connection.connection().sendRequest(request, attempt);
@@ -220,7 +213,7 @@ public final class ProxyExchange extends RequestTimers.Timed implements Lease, E
 
     @Override
     public void leaseFailed(Failure failure, IOException cause) {
-        if (finished) {
+        if (phase == Phase.DONE) {
             return;
         }
         if (failure == Failure.BUSY) {
@@ -277,7 +270,7 @@ public final class ProxyExchange extends RequestTimers.Timed implements Lease, E
     }
 
     private void attemptFailed(boolean neverSent, IOException e) {
-        if (finished) {
+        if (phase == Phase.DONE) {
             return;
         }
         if (LOG.isDebugEnabled()) {
@@ -295,13 +288,13 @@ public final class ProxyExchange extends RequestTimers.Timed implements Lease, E
             return;
         }
         if (replay != null) { // an earlier attempt read the whole body from the client and was refused: send the copy
-            replaying = true;
-            replay.writeTo(result.getRequestChannel(), () -> {
+            ReplayBody.Write write = replay.write(() -> {
                 if (current == attempt) { // not an abandoned try's late flush
-                    replaying = false;
                     requestSent();
                 }
             }, attempt::failed);
+            replayWrite = write;
+            write.start(result.getRequestChannel());
             return;
         }
         StreamSourceChannel body = exchange.getRequestChannel();
@@ -352,7 +345,7 @@ public final class ProxyExchange extends RequestTimers.Timed implements Lease, E
     }
 
     private void responded(ClientExchange result) {
-        if (finished) {
+        if (phase == Phase.DONE) {
             // answered after the timeout: drop it (an HTTP/2 stream is reset, an HTTP/1.1 connection was closed)
             IoUtils.safeClose(result.getResponseChannel());
             return;
@@ -363,18 +356,15 @@ public final class ProxyExchange extends RequestTimers.Timed implements Lease, E
             refused(result);
             return;
         }
-        answered = true;
+        phase = status == 101 && upgrade ? Phase.TUNNELED : Phase.ANSWERED;
         startIdle(); // the request timeout ends with the response headers; a stalled download is idle
         upstream.succeeded();
         lastOnConnection = !conn.multiplexed() && ConnectionReuse.closes(response);
         exchange.setStatusCode(status);
         HeaderMap out = exchange.getResponseHeaders();
         ForwardHeaders.copyResponse(response.getResponseHeaders(), out);
-        if (status == 101 && upgrade) {
-            tunneled = true; // the connection belongs to the tunnel from now on, never to the pool
-            out.put(Headers.CONNECTION, "Upgrade");
-            out.put(Headers.UPGRADE, response.getResponseHeaders().getFirst(Headers.UPGRADE));
-            exchange.upgradeChannel((client, ex) -> tunnel(client, result));
+        if (phase == Phase.TUNNELED) { // the connection belongs to the tunnel from now on, never to the pool
+            UpgradeTunnel.accept(exchange, result, bufferPool());
         }
         responsePump = new Pump(result.getResponseChannel(), exchange.getResponseChannel(), bufferPool(), responseOutcome);
         responsePump.start();
@@ -399,40 +389,12 @@ public final class ProxyExchange extends RequestTimers.Timed implements Lease, E
         }
         requestPump = null; // the next attempt sends the copy: this pump no longer speaks for the request body
         pendingReplay = null;
-        replaying = false;
+        replayWrite = null;
         if (LOG.isDebugEnabled()) {
             LOG.debug("{}: {} is draining and refused it{}", describe(), upstream, bodyAgain ? "; sending it elsewhere" : "; its body cannot be sent again");
         }
         startIdle(); // no longer sent: waiting for another connection is bounded by the idle timeout
         retryOrFail(bodyAgain, true, false, "ERR13011", describe());
-    }
-
-    /** After a 101: bytes flow both ways until either side closes. */
-    private void tunnel(StreamConnection client, ClientExchange result) {
-        StreamConnection server;
-        try {
-            server = result.getConnection().performUpgrade();
-        } catch (IOException e) {
-            IoUtils.safeClose(client);
-            return;
-        }
-        Pump.Outcome closeBoth = new Pump.Outcome() {
-            private int ended;
-
-            @Override
-            public void pumped(Pump pump) {
-                if (++ended == 2) { // both directions ended; one alone is a half close, the other may still talk
-                    IoUtils.safeClose(client, server);
-                }
-            }
-
-            @Override
-            public void pumpFailed(Pump pump, IOException e, boolean readSide) {
-                IoUtils.safeClose(client, server);
-            }
-        };
-        new Pump(server.getSourceChannel(), client.getSinkChannel(), bufferPool(), closeBoth).start();
-        new Pump(client.getSourceChannel(), server.getSinkChannel(), bufferPool(), closeBoth).start();
     }
 
     private final Pump.Outcome requestOutcome = new Pump.Outcome() {
@@ -443,7 +405,7 @@ public final class ProxyExchange extends RequestTimers.Timed implements Lease, E
 
         @Override
         public void pumpFailed(Pump pump, IOException e, boolean readSide) {
-            if (finished) {
+            if (phase == Phase.DONE) {
                 return; // the proxy already ended the request (answered, timed out) and closed the upstream side
             }
             if (readSide) { // the client's body broke: never the upstream's failure
@@ -459,8 +421,7 @@ public final class ProxyExchange extends RequestTimers.Timed implements Lease, E
     private final Pump.Outcome responseOutcome = new Pump.Outcome() {
         @Override
         public void pumped(Pump pump) {
-            finished = true; // the exchange ends now that its response channel is shut down and flushed
-            release();
+            end(); // the exchange ends now that its response channel is shut down and flushed
         }
 
         @Override
@@ -478,12 +439,12 @@ public final class ProxyExchange extends RequestTimers.Timed implements Lease, E
     /** A timer fired: the request timeout, or an idle check. */
     @Override
     public void run() {
-        if (finished) {
+        if (phase == Phase.DONE) {
             return;
         }
         if (timer == IDLE) {
             idleCheck();
-        } else if (!answered) {
+        } else if (!phase.answered()) {
             requestTimedOut();
         }
     }
@@ -504,7 +465,7 @@ public final class ProxyExchange extends RequestTimers.Timed implements Lease, E
         if (LOG.isDebugEnabled()) {
             LOG.debug("{}: nothing moved for {} ms", describe(), idleMs);
         }
-        if (answered) {
+        if (phase.answered()) {
             abort(); // the download stalled (the upstream's or the client's reading): the response cannot be finished
         } else if (requestPump != null && !requestPump.completed() && !requestPump.waitingOnSink()) {
             clientFault(new RequestBodyTimeoutException(route.idleTimeoutMillis())); // the client stopped sending
@@ -512,14 +473,12 @@ public final class ProxyExchange extends RequestTimers.Timed implements Lease, E
             if (upstreamExchange != null && (requestPump == null || requestPump.waitingOnSink() || requestPump.completed())) {
                 upstream.failed(route.now()); // it stopped reading the upload, or never answered
             }
-            timedOut = true;
             fail("ERR13016", describe(), route.idleTimeoutMillis());
         }
     }
 
     /** The request timeout: no response headers within the time allowed after the request was sent. */
     private void requestTimedOut() {
-        timedOut = true;
         if (LOG.isDebugEnabled()) {
             LOG.debug("{} timed out after {} ms: {}", describe(), timeoutMs, upstreamExchange != null ? "sent to " + upstream
                     + " on " + conn.connection() : conn != null ? "connection leased, not sent" : "waiting for a connection to " + upstream);
@@ -534,37 +493,39 @@ public final class ProxyExchange extends RequestTimers.Timed implements Lease, E
     @Override
     public void exchangeEvent(HttpServerExchange ex, NextListener next) {
         try {
-            finished = true;
             if (requestPump != null) {
-                requestPump.abort();
+                requestPump.abort(); // stops moving bytes; what it had done still counts in end()
             }
             if (responsePump != null) {
                 responsePump.abort();
             }
-            release();
+            end();
         } finally {
             next.proceed();
         }
     }
 
     /**
-     * Gives the upstream connection back (or closes it, or resets the stream, when the exchange left
-     * it in an unknown state) and ends this request's count on its upstream. Runs as soon as the
-     * proxy is done with the request, without waiting for Undertow to complete the exchange: a
-     * client that reset its HTTP/2 stream or vanished must not keep an upstream connection. Idempotent.
+     * Any phase to {@link Phase#DONE}: stops the timer, gives the upstream connection back (or closes
+     * it, or resets the stream, when the phase left it in an unknown state) and ends this request's
+     * count on its upstream. Runs as soon as the proxy is done with the request, without waiting for
+     * Undertow to complete the exchange: a client that reset its HTTP/2 stream or vanished must not
+     * keep an upstream connection. Idempotent.
      */
-    private void release() {
+    private void end() {
+        Phase was = phase;
+        phase = Phase.DONE;
         cancelTimer();
         PooledConnection c = conn;
         if (c != null) {
             conn = null;
-            if (!tunneled) {
-                boolean clean = !timedOut && (!sending || (!replaying && (requestPump == null || requestPump.completed())
-                        && responsePump != null && responsePump.sourceEnded()));
+            if (was != Phase.TUNNELED) {
+                boolean clean = was == Phase.WAITING // nothing was sent on it
+                        || was == Phase.ANSWERED && uploadEnded() && responsePump != null && responsePump.sourceEnded();
                 if (!clean && c.multiplexed() && upstreamExchange != null) {
                     // reset just this stream; the connection goes on carrying the others
                     IoUtils.safeClose(upstreamExchange.getRequestChannel());
-                    if (answered) {
+                    if (was == Phase.ANSWERED) {
                         IoUtils.safeClose(upstreamExchange.getResponseChannel());
                     }
                     clean = true;
@@ -578,15 +539,18 @@ public final class ProxyExchange extends RequestTimers.Timed implements Lease, E
         }
     }
 
+    /** Every byte of the request reached the upstream: its body pump, or the write of the kept copy, completed. */
+    private boolean uploadEnded() {
+        return (requestPump == null || requestPump.completed()) && (replayWrite == null || replayWrite.written());
+    }
+
     /**
      * The client broke its request (a body shorter or longer than declared, a stalled or oversized
      * upload, a reset): the upstream side is reset or closed without counting against it, and the
      * client gets 408/413 when that is the cause, else 400, when the response has not started.
      */
     private void clientFault(IOException e) {
-        finished = true;
-        cancelTimer();
-        release();
+        end();
         if (exchange.isResponseStarted()) {
             abort();
             return;
@@ -611,11 +575,11 @@ public final class ProxyExchange extends RequestTimers.Timed implements Lease, E
         }
         upstreamExchange = null;
         current = null;
-        sending = false;
-        boolean replayable = neverSent || (!hasBody && idempotent(exchange.getRequestMethod()));
-        if (!finished && !answered && replayable && attempt < route.maxRetries()
+        boolean replayable = neverSent || (!hasBody && RequestShape.idempotent(exchange.getRequestMethod()));
+        if ((phase == Phase.WAITING || phase == Phase.SENDING || phase == Phase.SENT) && replayable && attempt < route.maxRetries()
                 && (!budgeted || route.upstreams().retries().tryRetry())) {
             attempt++;
+            phase = Phase.WAITING;
             Upstream previous = upstream;
             route.upstreams().done(previous);
             upstream = route.upstreams().pick(upstreamAtFault ? previous : null);
@@ -631,8 +595,6 @@ public final class ProxyExchange extends RequestTimers.Timed implements Lease, E
 
     /** Answers the error JSON, or aborts when the response has already started. */
     private void fail(String code, Object... args) {
-        finished = true;
-        cancelTimer();
         if (exchange.isResponseStarted()) {
             abort();
             return;
@@ -640,17 +602,16 @@ public final class ProxyExchange extends RequestTimers.Timed implements Lease, E
         if (hasBody && !exchange.isRequestComplete()) {
             exchange.setPersistent(false); // do not read an unsent upload to its end just to reuse the connection
         }
-        release();
+        end();
         route.errors().send(exchange, code, args);
     }
 
     /** Ends the exchange without an answer: an HTTP/2 stream is reset, an HTTP/1.1 connection closed. */
     private void abort() {
-        finished = true;
-        if (conn != null && !conn.multiplexed() && !tunneled) {
+        if (conn != null && !conn.multiplexed() && phase != Phase.TUNNELED) {
             IoUtils.safeClose(conn.connection());
         }
-        release();
+        end();
         if (exchange.getProtocol().equals(Protocols.HTTP_2_0)) {
             IoUtils.safeClose(exchange.getResponseChannel());
         } else {
@@ -665,60 +626,5 @@ public final class ProxyExchange extends RequestTimers.Timed implements Lease, E
 
     private String describe() {
         return exchange.getRequestMethod() + " " + exchange.getRequestPath();
-    }
-
-    /** RFC 9110 9.2.2: GET, HEAD, OPTIONS, TRACE, PUT, DELETE. */
-    private static boolean idempotent(io.undertow.util.HttpString method) {
-        return method.equals(Methods.GET) || method.equals(Methods.HEAD) || method.equals(Methods.OPTIONS)
-                || method.equals(Methods.PUT) || method.equals(Methods.DELETE) || method.equals(Methods.TRACE);
-    }
-
-    private static boolean hasBody(HttpServerExchange exchange) {
-        long length = exchange.getRequestContentLength();
-        if (length >= 0) {
-            return length > 0;
-        }
-        if (exchange.getRequestHeaders().contains(Headers.TRANSFER_ENCODING)) {
-            return true;
-        }
-        return exchange.getProtocol().equals(Protocols.HTTP_2_0) && !exchange.isRequestComplete();
-    }
-
-    private static boolean isUpgrade(HttpServerExchange exchange) {
-        String up = exchange.getRequestHeaders().getFirst(Headers.UPGRADE);
-        if (up == null || up.equalsIgnoreCase("h2c") || !exchange.getProtocol().equals(Protocols.HTTP_1_1)) {
-            return false;
-        }
-        String connection = exchange.getRequestHeaders().getFirst(Headers.CONNECTION);
-        return connection != null && connection.toLowerCase(java.util.Locale.ROOT).contains("upgrade");
-    }
-
-    /** What the forwarding headers say about a client connection, worked out once per connection. */
-    private record Peer(String remote, String listenerPort) {
-    }
-
-    private static final io.undertow.util.AttachmentKey<Peer> PEER = io.undertow.util.AttachmentKey.create(Peer.class);
-
-    /** The client's address as text, worked out once per connection (keep-alive clients send many requests). */
-    static String remoteAddress(HttpServerExchange exchange) {
-        return peer(exchange).remote();
-    }
-
-    /** The local port the client connected to, as text. */
-    static String listenerPort(HttpServerExchange exchange) {
-        return peer(exchange).listenerPort();
-    }
-
-    private static Peer peer(HttpServerExchange exchange) {
-        Peer cached = exchange.getConnection().getAttachment(PEER);
-        if (cached != null) {
-            return cached;
-        }
-        InetSocketAddress a = exchange.getSourceAddress();
-        String text = a == null ? "unknown" : a.getAddress() != null ? a.getAddress().getHostAddress() : a.getHostString();
-        InetSocketAddress local = exchange.getDestinationAddress();
-        Peer peer = new Peer(text, local == null ? String.valueOf(exchange.getHostPort()) : String.valueOf(local.getPort()));
-        exchange.getConnection().putAttachment(PEER, peer);
-        return peer;
     }
 }

@@ -50,41 +50,64 @@ final class ReplayBody implements Pump.Recorder {
     }
 
     /**
-     * Writes the kept body to {@code sink} and ends it; {@code written} runs once it is flushed (the
-     * request is fully sent: its timeout starts), {@code failed} hears of a write error.
+     * A write of the kept body, to be {@link Write#start started} on a sink: it ends the request
+     * after the body; {@code written} runs once it is flushed (the request is fully sent: its
+     * timeout starts), {@code failed} hears of a write error.
      */
-    void writeTo(StreamSinkChannel sink, Runnable written, Consumer<IOException> failed) {
-        ByteBuffer buffer = ByteBuffer.wrap(bytes, 0, length);
-        ChannelListener<StreamSinkChannel> writer = new ChannelListener<>() {
-            private boolean shut;
+    Write write(Runnable written, Consumer<IOException> failed) {
+        return new Write(ByteBuffer.wrap(bytes, 0, length), written, failed);
+    }
 
-            @Override
-            public void handleEvent(StreamSinkChannel channel) {
-                try {
-                    while (buffer.hasRemaining()) {
-                        if (channel.write(buffer) == 0) {
-                            channel.resumeWrites();
-                            return;
-                        }
-                    }
-                    if (!shut) {
-                        shut = true;
-                        channel.shutdownWrites();
-                    }
-                    if (!channel.flush()) {
+    /** One write of the copy to one upstream try. */
+    static final class Write implements ChannelListener<StreamSinkChannel> {
+        private final ByteBuffer buffer;
+        private final Runnable written;
+        private final Consumer<IOException> failed;
+        private boolean shut;
+        private boolean flushed;
+
+        private Write(ByteBuffer buffer, Runnable written, Consumer<IOException> failed) {
+            this.buffer = buffer;
+            this.written = written;
+            this.failed = failed;
+        }
+
+        /** Writes to {@code sink} now and whenever it can take more. */
+        void start(StreamSinkChannel sink) {
+            sink.getWriteSetter().set(this);
+            handleEvent(sink);
+        }
+
+        /** Every byte was written, the request ended and flushed. */
+        boolean written() {
+            return flushed;
+        }
+
+        @Override
+        public void handleEvent(StreamSinkChannel channel) {
+            try {
+                while (buffer.hasRemaining()) {
+                    if (channel.write(buffer) == 0) {
                         channel.resumeWrites();
                         return;
                     }
-                    channel.suspendWrites();
-                    channel.getWriteSetter().set(null);
-                    written.run();
-                } catch (IOException e) {
-                    channel.getWriteSetter().set(null);
-                    failed.accept(e);
                 }
+                if (!shut) {
+                    shut = true;
+                    channel.shutdownWrites();
+                }
+                if (!channel.flush()) {
+                    channel.resumeWrites();
+                    return;
+                }
+                channel.suspendWrites();
+                channel.getWriteSetter().set(null);
+                flushed = true;
+                written.run();
+            } catch (IOException e) {
+                channel.getWriteSetter().set(null);
+                failed.accept(e);
             }
-        };
-        sink.getWriteSetter().set(writer);
-        writer.handleEvent(sink);
+        }
     }
 }

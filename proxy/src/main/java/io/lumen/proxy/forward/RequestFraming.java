@@ -14,12 +14,12 @@ import io.undertow.util.Protocols;
  * the checks stay for the transfer codings it lets through to the handler (e.g. {@code xchunked},
  * {@code gzip, chunked}) and in case a later Undertow resolves the others silently.
  */
-public final class RequestFraming {
+final class RequestFraming {
     private RequestFraming() {
     }
 
     /** Why the request's framing is refused, or null when it is unambiguous. */
-    public static String problem(HttpServerExchange exchange) {
+    static String problem(HttpServerExchange exchange) {
         if (!exchange.getProtocol().equals(Protocols.HTTP_1_1) && !exchange.getProtocol().equals(Protocols.HTTP_1_0)) {
             return null; // HTTP/2 frames its bodies itself
         }

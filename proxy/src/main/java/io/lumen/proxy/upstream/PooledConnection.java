@@ -9,7 +9,7 @@ import io.undertow.client.ClientConnection;
  */
 public final class PooledConnection {
     final ClientConnection connection;
-    final ConnectionPool.ThreadSlot slot;
+    final ThreadSlot slot;
     final boolean exclusive;
     int streams;
     long idleSince;
@@ -17,7 +17,7 @@ public final class PooledConnection {
     /** Its protocol is known (always, unless HTTP/2 was offered and not yet answered). */
     boolean settled = true;
 
-    PooledConnection(ClientConnection connection, ConnectionPool.ThreadSlot slot, boolean exclusive) {
+    PooledConnection(ClientConnection connection, ThreadSlot slot, boolean exclusive) {
         this.connection = connection;
         this.slot = slot;
         this.exclusive = exclusive;
@@ -29,7 +29,7 @@ public final class PooledConnection {
 
     /** Back to its pool: see {@link ConnectionPool#release}. */
     public void release(boolean reusable) {
-        slot.pool().release(this, reusable);
+        slot.pool.release(this, reusable);
     }
 
     public boolean multiplexed() {

@@ -17,7 +17,7 @@ public final class RetryLimiter {
     private long lastWindowRequests;
     private long retries;
 
-    public RetryLimiter(int percent, int minPerSecond, LongSupplier clock) {
+    RetryLimiter(int percent, int minPerSecond, LongSupplier clock) {
         this.percent = percent;
         this.minPerSecond = minPerSecond;
         this.clock = clock;

@@ -56,7 +56,7 @@ public final class Upstream {
         this.ejectTime = ejectTime;
     }
 
-    public URI uri() {
+    URI uri() {
         return uri;
     }
 
@@ -71,7 +71,7 @@ public final class Upstream {
     }
 
     /** The name TLS checks the certificate against when it is not the URI's host (a discovered https address), else null. */
-    public String tlsName() {
+    String tlsName() {
         return tlsName;
     }
 
@@ -80,7 +80,7 @@ public final class Upstream {
     }
 
     /** May get requests: in the set, the last active checks passed, not ejected, not draining. */
-    public boolean available(long nowMillis) {
+    boolean available(long nowMillis) {
         return activeHealthy && nowMillis >= ejectedUntil && nowMillis >= drainingUntil && !retired;
     }
 

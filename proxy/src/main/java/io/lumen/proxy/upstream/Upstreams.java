@@ -29,7 +29,7 @@ public final class Upstreams implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(Upstreams.class);
 
     /** Told about upstreams that join or leave the set (the health checker); called under the set's lock. */
-    public interface Listener {
+    interface Listener {
         void added(Upstream upstream);
 
         void removed(Upstream upstream);
@@ -69,7 +69,7 @@ public final class Upstreams implements AutoCloseable {
     }
 
     /** Adds a listener and tells it about the current set. */
-    public void listen(Listener listener) {
+    void listen(Listener listener) {
         synchronized (lock) {
             listeners.add(listener);
             for (Upstream u : all) {
@@ -85,7 +85,7 @@ public final class Upstreams implements AutoCloseable {
      * name and port, not the address); {@code tlsName} the name an https address's certificate is
      * checked against (null: the address itself).
      */
-    public void replace(String group, String hostHeader, String tlsName, List<URI> uris) {
+    void replace(String group, String hostHeader, String tlsName, List<URI> uris) {
         synchronized (lock) {
             if (closed) {
                 return;

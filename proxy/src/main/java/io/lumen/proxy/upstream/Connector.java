@@ -1,0 +1,209 @@
+package io.lumen.proxy.upstream;
+
+import io.undertow.client.ClientConnection;
+import org.xnio.ChannelListener;
+import org.xnio.IoFuture;
+import org.xnio.IoUtils;
+import org.xnio.XnioExecutor;
+
+import java.io.IOException;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Opens a {@link ConnectionPool}'s connections and learns what protocol each speaks. A connect
+ * attempt ends with its connection or its failure, or with {@code connectTimeout}, whichever comes
+ * first; a connection that arrives after the pool gave up on it is closed. With HTTP/2 on offer a
+ * connection is "unsettled" until its protocol is known: at once through ALPN (TLS), else after
+ * its first request (h2c upgrade). While one is unsettled and the upstream spoke HTTP/2 before,
+ * requests wait for it rather than open a burst of connections (see {@link ConnectionPool#acquire}).
+ * Everything runs on the slot's IO thread; connect results from elsewhere hop there.
+ */
+final class Connector {
+    private final ConnectionPool pool;
+    private final Upstream upstream;
+    private final ConnectionPool.Settings settings;
+
+    Connector(ConnectionPool pool, Upstream upstream, ConnectionPool.Settings settings) {
+        this.pool = pool;
+        this.upstream = upstream;
+        this.settings = settings;
+    }
+
+    /**
+     * Opens a connection for {@code lease}. {@code exclusive}: for an Upgrade request, HTTP/1.1 only,
+     * not counted in the slot and never pooled.
+     */
+    void open(ThreadSlot slot, Lease lease, boolean exclusive) {
+        if (!exclusive) {
+            slot.open++;
+            if (settings.http2() && !upstream.http1Only()) {
+                slot.unsettled++;
+            }
+        }
+        IoFuture<ClientConnection> future;
+        boolean unsettled = !exclusive && settings.http2() && !upstream.http1Only();
+        try {
+            future = settings.client().connect(upstream.uri(), slot.thread, settings.ssl(), lease.bufferPool(),
+                    exclusive ? settings.upgradeOptions() : settings.options());
+        } catch (RuntimeException e) {
+            if (!exclusive) {
+                slot.open--;
+                if (unsettled) {
+                    slot.unsettled--;
+                }
+            }
+            lease.leaseFailed(Lease.Failure.CONNECT, new IOException(e.getMessage(), e));
+            return;
+        }
+        Attempt connect = new Attempt(slot, lease, exclusive, unsettled, future);
+        connect.timer = slot.thread.executeAfter(connect, settings.connectTimeout(), TimeUnit.MILLISECONDS);
+        future.addNotifier(connect, null);
+    }
+
+    /**
+     * What a connection opened with HTTP/2 on offer turned out to be. HTTP/2: it carries the
+     * waiters. HTTP/1.1: the upstream does not speak HTTP/2, so its waiters get connections of
+     * their own.
+     */
+    void settle(PooledConnection p, boolean http2) {
+        ThreadSlot slot = p.slot;
+        p.settled = true;
+        slot.unsettled--;
+        slot.upgrading.remove(p);
+        upstream.learned(http2);
+        if (!http2) {
+            Lease w;
+            while (slot.open < settings.maxPerThread() && slot.waiting.size() > 1 && (w = slot.nextWaiter()) != null) {
+                open(slot, w, false); // keep one waiter for this connection when it comes back
+            }
+        }
+    }
+
+    /**
+     * An h2c connection becomes HTTP/2 when the upstream's 101 arrives, which can be long before its
+     * first response ends (an event stream): from then on it can carry other requests.
+     */
+    void promoteUpgraded(ThreadSlot slot) {
+        for (int i = slot.upgrading.size() - 1; i >= 0; i--) {
+            PooledConnection p = slot.upgrading.get(i);
+            if (p.connection.isOpen() && p.connection.isMultiplexingSupported()) {
+                settle(p, true);
+                pool.share(slot, p);
+            }
+        }
+    }
+
+    /** One connect attempt: its result, or its timeout, whichever comes first. */
+    private final class Attempt implements IoFuture.Notifier<ClientConnection, Object>, Runnable {
+        private final ThreadSlot slot;
+        private final Lease lease;
+        private final boolean exclusive;
+        private final boolean unsettled;
+        private final IoFuture<ClientConnection> future;
+        XnioExecutor.Key timer;
+        private boolean settled;
+
+        Attempt(ThreadSlot slot, Lease lease, boolean exclusive, boolean unsettled, IoFuture<ClientConnection> future) {
+            this.slot = slot;
+            this.lease = lease;
+            this.exclusive = exclusive;
+            this.unsettled = unsettled;
+            this.future = future;
+        }
+
+        /** The connect timeout. */
+        @Override
+        public void run() {
+            if (settled) {
+                return;
+            }
+            settled = true;
+            future.cancel(); // a connection that still arrives is closed in notify
+            failed(new IOException("connect timed out after " + settings.connectTimeout() + " ms"));
+        }
+
+        @Override
+        public void notify(IoFuture<? extends ClientConnection> f, Object attachment) {
+            if (Thread.currentThread() != slot.thread) {
+                slot.thread.execute(() -> notify(f, attachment));
+                return;
+            }
+            ClientConnection c = null;
+            IOException error = null;
+            if (f.getStatus() == IoFuture.Status.DONE) {
+                try {
+                    c = f.get();
+                } catch (IOException e) {
+                    error = e;
+                }
+            } else if (f.getStatus() == IoFuture.Status.FAILED) {
+                error = f.getException();
+            } else {
+                error = new IOException("connect cancelled");
+            }
+            if (settled) {
+                IoUtils.safeClose(c); // gave up on it already: never leave it open
+                return;
+            }
+            settled = true;
+            if (timer != null) {
+                timer.remove();
+            }
+            if (c == null) {
+                failed(error);
+            } else {
+                connected(c);
+            }
+        }
+
+        private void failed(IOException error) {
+            if (!exclusive) {
+                slot.open--;
+                if (unsettled) {
+                    slot.unsettled--;
+                }
+            }
+            lease.leaseFailed(Lease.Failure.CONNECT, error);
+            if (!exclusive) {
+                // the upstream refuses connections: the waiters should try elsewhere rather than queue here
+                Lease w;
+                while ((w = slot.nextWaiter()) != null) {
+                    w.leaseFailed(Lease.Failure.CONNECT, error);
+                }
+            }
+        }
+
+        private void connected(ClientConnection c) {
+            PooledConnection p = new PooledConnection(c, slot, exclusive);
+            p.settled = !unsettled;
+            if (exclusive) {
+                if (lease.abandoned()) {
+                    IoUtils.safeClose(c);
+                } else {
+                    lease.leased(p);
+                }
+                return;
+            }
+            c.getCloseSetter().set((ChannelListener<ClientConnection>) closed -> slot.closed(p));
+            if (pool.closed()) {
+                IoUtils.safeClose(c);
+                lease.leaseFailed(Lease.Failure.CONNECT, new IOException("the proxy is stopping"));
+                return;
+            }
+            p.streams = 1;
+            if (!p.settled && (c.isMultiplexingSupported() || settings.ssl() != null && upstream.uri().getScheme().equals("https"))) {
+                settle(p, c.isMultiplexingSupported()); // ALPN already chose h2 or http/1.1
+            } else if (!p.settled) {
+                slot.upgrading.add(p); // h2c: known after its first request
+            }
+            if (lease.abandoned()) {
+                pool.release(p, true);
+            } else {
+                lease.leased(p);
+            }
+            if (c.isMultiplexingSupported() && p.connection.isOpen()) {
+                pool.share(slot, p);
+            }
+        }
+    }
+}

@@ -1,0 +1,121 @@
+package io.lumen.proxy.upstream;
+
+import org.xnio.IoUtils;
+import org.xnio.XnioExecutor;
+import org.xnio.XnioIoThread;
+
+import java.io.IOException;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * One IO thread's share of a {@link ConnectionPool}: its idle HTTP/1.1 connections (most recently
+ * used first), its shared HTTP/2 ones, the requests waiting for one, and the counts that bound them.
+ * Touched only by its own thread, so nothing here is locked or volatile.
+ */
+final class ThreadSlot {
+    final ConnectionPool pool;
+    final XnioIoThread thread;
+    final ArrayDeque<PooledConnection> idle = new ArrayDeque<>();
+    final List<PooledConnection> shared = new ArrayList<>(2);
+    final ArrayDeque<Lease> waiting = new ArrayDeque<>();
+    /** Pooled connections open or opening on this thread (upgrade connections are not counted). */
+    int open;
+    /** Connections opened with HTTP/2 on offer whose protocol is not known yet (connecting, or h2c before its first answer). */
+    int unsettled;
+    /** h2c connections whose first request is still under way: HTTP/2 once the upstream's 101 came. */
+    final List<PooledConnection> upgrading = new ArrayList<>(2);
+    XnioExecutor.Key sweepKey;
+
+    ThreadSlot(ConnectionPool pool, XnioIoThread thread) {
+        this.pool = pool;
+        this.thread = thread;
+    }
+
+    /** The first waiting request that has not given up, or null. */
+    Lease nextWaiter() {
+        Lease w;
+        while ((w = waiting.pollFirst()) != null) {
+            if (!w.abandoned()) {
+                return w;
+            }
+        }
+        return null;
+    }
+
+    /** A pooled connection closed (either side): uncounted, unlisted, and its place given to a waiter. */
+    void closed(PooledConnection p) {
+        open--;
+        if (!p.settled) {
+            p.settled = true;
+            unsettled--;
+            upgrading.remove(p);
+        }
+        if (p.listed) {
+            p.listed = false;
+            idle.remove(p);
+            shared.remove(p);
+        }
+        if (!pool.closed() && open < pool.settings().maxPerThread()) {
+            Lease w = nextWaiter();
+            if (w != null) {
+                pool.connector().open(this, w, false);
+            }
+        }
+    }
+
+    /** Closes connections idle for longer than idleTimeout. */
+    void sweep() {
+        long limit = pool.settings().clock().getAsLong() - pool.settings().idleTimeout();
+        PooledConnection p;
+        while ((p = idle.peekLast()) != null && p.idleSince < limit) {
+            idle.pollLast();
+            p.listed = false;
+            IoUtils.safeClose(p.connection);
+        }
+        for (int i = shared.size() - 1; i >= 0; i--) {
+            PooledConnection s = shared.get(i);
+            if (s.streams == 0 && s.idleSince < limit) {
+                shared.remove(i);
+                s.listed = false;
+                IoUtils.safeClose(s.connection);
+            }
+        }
+    }
+
+    /** Closes the connections no request is using. */
+    void closeIdle() {
+        PooledConnection p;
+        while ((p = idle.pollFirst()) != null) {
+            p.listed = false;
+            IoUtils.safeClose(p.connection);
+        }
+        for (int i = shared.size() - 1; i >= 0; i--) {
+            PooledConnection s = shared.get(i);
+            if (s.streams == 0) {
+                shared.remove(i);
+                s.listed = false;
+                IoUtils.safeClose(s.connection);
+            }
+        }
+    }
+
+    /** The pool closes: every connection closes and every waiter fails. */
+    void closeAll() {
+        if (sweepKey != null) {
+            sweepKey.remove();
+        }
+        PooledConnection p;
+        while ((p = idle.pollFirst()) != null) {
+            IoUtils.safeClose(p.connection);
+        }
+        for (PooledConnection s : List.copyOf(shared)) {
+            IoUtils.safeClose(s.connection);
+        }
+        Lease w;
+        while ((w = nextWaiter()) != null) {
+            w.leaseFailed(Lease.Failure.CONNECT, new IOException("the proxy is stopping"));
+        }
+    }
+}
