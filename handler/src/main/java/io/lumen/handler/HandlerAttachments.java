@@ -1,6 +1,11 @@
 package io.lumen.handler;
 
+import io.lumen.handler.body.ParsedBody;
+import io.lumen.handler.router.PathParams;
 import io.undertow.util.AttachmentKey;
+
+import java.util.Map;
+import java.util.Set;
 
 /**
  * The typed exchange attachments that middleware of the handler module shares. Each is set by one
@@ -30,7 +35,7 @@ public final class HandlerAttachments {
      * (or the spec's global ones). Absent when no specification middleware ran; empty when the
      * operation requires no scope. The {@code security} middleware checks the token against it.
      */
-    public static final AttachmentKey<java.util.Set<String>> REQUIRED_SCOPES = AttachmentKey.create(java.util.Set.class);
+    public static final AttachmentKey<Set<String>> REQUIRED_SCOPES = AttachmentKey.create(Set.class);
 
     /** The authenticated client id (e.g. JWT {@code client_id}); set by security. */
     public static final AttachmentKey<String> CLIENT_ID = AttachmentKey.create(String.class);
@@ -44,8 +49,20 @@ public final class HandlerAttachments {
      * (the proxy's {@code forwardJwtClaims}) read them here rather than depend on the security module.
      */
     @SuppressWarnings({"unchecked", "rawtypes"})
-    public static final AttachmentKey<java.util.Map<String, Object>> VERIFIED_CLAIMS =
-            (AttachmentKey) AttachmentKey.create(java.util.Map.class);
+    public static final AttachmentKey<Map<String, Object>> VERIFIED_CLAIMS =
+            (AttachmentKey) AttachmentKey.create(Map.class);
+
+    /**
+     * The parsed request body; set by {@code body}. Absent for empty bodies and media types the
+     * body middleware does not read.
+     */
+    public static final AttachmentKey<ParsedBody> BODY = AttachmentKey.create(ParsedBody.class);
+
+    /**
+     * The path parameters of a template route; set by the router. Read them through
+     * {@link PathParams#of}, which answers an empty set for literal routes.
+     */
+    public static final AttachmentKey<PathParams> PATH_PARAMS = AttachmentKey.create(PathParams.class);
 
     private HandlerAttachments() {
     }

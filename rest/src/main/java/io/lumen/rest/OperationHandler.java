@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectReader;
 import io.lumen.handler.Blocking;
-import io.lumen.handler.body.BodyHandler;
+import io.lumen.handler.HandlerAttachments;
 import io.lumen.handler.body.ParsedBody;
 import io.lumen.server.ServiceContext;
 import io.lumen.status.ErrorResponder;
@@ -134,13 +134,13 @@ public abstract class OperationHandler implements HttpHandler {
 
     /** The body as bytes (media types other than JSON and forms); null when there is none. */
     protected static byte[] rawBody(HttpServerExchange exchange) {
-        ParsedBody body = exchange.getAttachment(BodyHandler.BODY);
+        ParsedBody body = exchange.getAttachment(HandlerAttachments.BODY);
         return body == null ? null : body.raw();
     }
 
     /** The body as text (UTF-8 unless the body middleware decoded it with the request's charset). */
     protected static String textBody(HttpServerExchange exchange) {
-        ParsedBody body = exchange.getAttachment(BodyHandler.BODY);
+        ParsedBody body = exchange.getAttachment(HandlerAttachments.BODY);
         if (body == null) {
             return null;
         }

@@ -2,6 +2,7 @@ package io.lumen.handler.body;
 
 import io.lumen.handler.ChainContext;
 import io.lumen.handler.FailureHandler;
+import io.lumen.handler.HandlerAttachments;
 import io.lumen.handler.Middleware;
 import io.lumen.server.RequestBodies;
 import io.lumen.server.ServiceContext;
@@ -11,7 +12,6 @@ import io.lumen.status.StatusException;
 import io.undertow.server.Connectors;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.HttpServerExchange;
-import io.undertow.util.AttachmentKey;
 import io.undertow.util.Headers;
 import io.undertow.util.ImmediatePooledByteBuffer;
 import org.xnio.channels.StreamSourceChannel;
@@ -22,7 +22,7 @@ import java.util.Map;
 
 /**
  * Reads and parses request bodies ({@code body.yml}): JSON into a {@code JsonNode}, form data into
- * a map, text into a string, attached as a {@link ParsedBody} under {@link #BODY}. Reading is
+ * a map, text into a string, attached as a {@link ParsedBody} under {@link HandlerAttachments#BODY}. Reading is
  * asynchronous on the IO thread; the chain continues when the whole body is there. The bytes are
  * put back into the request channel, so a later handler (a proxy) reads the same body again.
  *
@@ -35,9 +35,6 @@ import java.util.Map;
  * asynchronous read go to the chain's {@link FailureHandler}.
  */
 public final class BodyHandler implements Middleware {
-    /** The parsed body of the request; absent for empty bodies and media types not read. */
-    public static final AttachmentKey<ParsedBody> BODY = AttachmentKey.create(ParsedBody.class);
-
     private static final String TOO_LARGE = "ERR10068";
 
     private final BodyConfig config;
@@ -141,7 +138,7 @@ public final class BodyHandler implements Middleware {
                 }
                 Connectors.ungetRequestBytes(exchange, new ImmediatePooledByteBuffer(ByteBuffer.wrap(raw)));
                 Connectors.resetRequestChannel(exchange);
-                exchange.putAttachment(BODY, body);
+                exchange.putAttachment(HandlerAttachments.BODY, body);
             }
             next.handleRequest(exchange);
         }

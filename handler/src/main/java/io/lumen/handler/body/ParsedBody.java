@@ -1,12 +1,13 @@
 package io.lumen.handler.body;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.lumen.handler.HandlerAttachments;
 
 import java.util.List;
 import java.util.Map;
 
 /**
- * A request body read by the {@code body} middleware, attached under {@link BodyHandler#BODY}.
+ * A request body read by the {@code body} middleware, attached under {@link HandlerAttachments#BODY}.
  * Exactly one of {@code json}, {@code form} and {@code text} is set for JSON, form and text media
  * types; all three are {@code null} for other configured types. Requests with an empty body get no
  * attachment. The same bytes stay readable from the request channel for later handlers (a proxy).

@@ -1,5 +1,6 @@
 package io.lumen.handler.body;
 
+import io.lumen.handler.HandlerAttachments;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.HttpServerExchange;
 
@@ -7,7 +8,7 @@ import io.undertow.server.HttpServerExchange;
 public final class ShowBody implements HttpHandler {
     @Override
     public void handleRequest(HttpServerExchange exchange) {
-        ParsedBody body = exchange.getAttachment(BodyHandler.BODY);
+        ParsedBody body = exchange.getAttachment(HandlerAttachments.BODY);
         String answer;
         if (body == null) {
             answer = "none";

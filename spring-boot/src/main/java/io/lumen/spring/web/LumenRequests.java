@@ -37,7 +37,7 @@ public final class LumenRequests {
             return null;
         }
         String endpoint = exchange.getAttachment(HandlerAttachments.ENDPOINT);
-        PathParams params = exchange.getAttachment(PathParams.KEY);
+        PathParams params = exchange.getAttachment(HandlerAttachments.PATH_PARAMS);
         return new LumenRequest(mark.route(), endpoint != null ? endpoint : mark.route().endpoint(),
                 exchange.getAttachment(HandlerAttachments.CORRELATION_ID),
                 exchange.getAttachment(HandlerAttachments.TRACE_ID),

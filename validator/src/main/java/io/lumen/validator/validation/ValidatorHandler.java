@@ -4,8 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.lumen.handler.ChainContext;
 import io.lumen.handler.FailureHandler;
+import io.lumen.handler.HandlerAttachments;
 import io.lumen.handler.Middleware;
-import io.lumen.handler.body.BodyHandler;
 import io.lumen.handler.body.ExactJson;
 import io.lumen.handler.body.JsonProblems;
 import io.lumen.handler.body.ParsedBody;
@@ -127,7 +127,7 @@ public final class ValidatorHandler implements Middleware {
                 match = result.match();
             }
             CompiledOperation op = compiled.get(match.operation());
-            ParsedBody body = exchange.getAttachment(BodyHandler.BODY);
+            ParsedBody body = exchange.getAttachment(HandlerAttachments.BODY);
             if (body == null && !bodyInChain && hasBody(exchange) && exchange.isRequestChannelAvailable()) {
                 OperationMatch m = match;
                 exchange.getRequestReceiver().receiveFullBytes((ex, raw) -> {
