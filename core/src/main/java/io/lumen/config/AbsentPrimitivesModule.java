@@ -12,43 +12,43 @@ import com.fasterxml.jackson.databind.module.SimpleModule;
  * same, so primitive deserializers get an absent value of their own here; explicit nulls still fail.
  */
 final class AbsentPrimitivesModule extends SimpleModule {
-  private static final long serialVersionUID = 1L;
-
-  AbsentPrimitivesModule() {
-    super("LumenAbsentPrimitives");
-    add(int.class, 0);
-    add(long.class, 0L);
-    add(short.class, (short) 0);
-    add(byte.class, (byte) 0);
-    add(double.class, 0d);
-    add(float.class, 0f);
-    add(boolean.class, false);
-    add(char.class, '\0');
-  }
-
-  @SuppressWarnings("unchecked")
-  private <T> void add(Class<T> type, T absent) {
-    JsonDeserializer<?> std = NumberDeserializers.find(type, type.getName());
-    addDeserializer(type, (JsonDeserializer<T>) (JsonDeserializer<?>) new AbsentAsDefault(std, absent));
-  }
-
-  private static final class AbsentAsDefault extends DelegatingDeserializer {
     private static final long serialVersionUID = 1L;
-    private final Object absent;
 
-    AbsentAsDefault(JsonDeserializer<?> delegatee, Object absent) {
-      super(delegatee);
-      this.absent = absent;
+    AbsentPrimitivesModule() {
+        super("LumenAbsentPrimitives");
+        add(int.class, 0);
+        add(long.class, 0L);
+        add(short.class, (short) 0);
+        add(byte.class, (byte) 0);
+        add(double.class, 0d);
+        add(float.class, 0f);
+        add(boolean.class, false);
+        add(char.class, '\0');
     }
 
-    @Override
-    protected JsonDeserializer<?> newDelegatingInstance(JsonDeserializer<?> newDelegatee) {
-      return new AbsentAsDefault(newDelegatee, absent);
+    @SuppressWarnings("unchecked")
+    private <T> void add(Class<T> type, T absent) {
+        JsonDeserializer<?> std = NumberDeserializers.find(type, type.getName());
+        addDeserializer(type, (JsonDeserializer<T>) (JsonDeserializer<?>) new AbsentAsDefault(std, absent));
     }
 
-    @Override
-    public Object getAbsentValue(DeserializationContext ctxt) {
-      return absent;
+    private static final class AbsentAsDefault extends DelegatingDeserializer {
+        private static final long serialVersionUID = 1L;
+        private final Object absent;
+
+        AbsentAsDefault(JsonDeserializer<?> delegatee, Object absent) {
+            super(delegatee);
+            this.absent = absent;
+        }
+
+        @Override
+        protected JsonDeserializer<?> newDelegatingInstance(JsonDeserializer<?> newDelegatee) {
+            return new AbsentAsDefault(newDelegatee, absent);
+        }
+
+        @Override
+        public Object getAbsentValue(DeserializationContext ctxt) {
+            return absent;
+        }
     }
-  }
 }

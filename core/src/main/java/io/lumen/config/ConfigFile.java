@@ -12,99 +12,99 @@ import java.util.Map;
 
 /** One parsed, injected config file with the line of every key. Immutable and safe to share. */
 public final class ConfigFile {
-  private final String name;
-  private final String displayName;
-  private final Object tree;
-  private final LineTable lines;
-  private final ObjectMapper mapper;
+    private final String name;
+    private final String displayName;
+    private final Object tree;
+    private final LineTable lines;
+    private final ObjectMapper mapper;
 
-  ConfigFile(String name, String displayName, Object tree, LineTable lines, ObjectMapper mapper) {
-    this.name = name;
-    this.displayName = displayName;
-    this.tree = freeze(tree);
-    this.lines = lines;
-    this.mapper = mapper;
-  }
-
-  /** The base name, e.g. {@code server}. */
-  public String name() {
-    return name;
-  }
-
-  /** Where the file was found: {@code /etc/svc/server.yml} or {@code classpath:config/server.yml}. */
-  public String displayName() {
-    return displayName;
-  }
-
-  /** The injected value tree (a {@code Map<String,Object>} for normal files); unmodifiable. */
-  public Object tree() {
-    return tree;
-  }
-
-  /** The 1-based line of the pointer, or of its nearest parent that has one; 0 if unknown. */
-  public int lineOf(String jsonPointer) {
-    return lines.lineOf(jsonPointer);
-  }
-
-  /** An exception naming this file, the pointer's line and the pointer as a key path like {@code paths[2].exec}. */
-  public ConfigException error(String jsonPointer, String problem) {
-    return new ConfigException(displayName, lineOf(jsonPointer), JsonPointers.render(tree, jsonPointer), problem);
-  }
-
-  /** As {@link #error(String, String)}, keeping {@code cause} (e.g. the exception a user's constructor threw). */
-  public ConfigException error(String jsonPointer, String problem, Throwable cause) {
-    return new ConfigException(displayName, lineOf(jsonPointer), JsonPointers.render(tree, jsonPointer), problem, cause);
-  }
-
-  /** Binds the whole file; every binding problem becomes a {@link ConfigException} with file, line and key. */
-  public <T> T bind(Class<T> type) {
-    return bindAt("", type);
-  }
-
-  /** Binds the subtree at the pointer (e.g. {@code /jwt}); a missing subtree binds as an empty map. */
-  public <T> T bindAt(String jsonPointer, Class<T> type) {
-    String base = jsonPointer == null ? "" : jsonPointer;
-    Object subtree = JsonPointers.valueAt(tree, base);
-    return bindValue(subtree == JsonPointers.ABSENT ? Map.of() : subtree, type, base);
-  }
-
-  /** The same file with another tree, e.g. after injection; the line table still applies. */
-  ConfigFile withTree(Object newTree) {
-    return new ConfigFile(name, displayName, newTree, lines, mapper);
-  }
-
-  Object valueAt(String jsonPointer) {
-    return JsonPointers.valueAt(tree, jsonPointer);
-  }
-
-  <T> T bindValue(Object value, Class<T> type, String basePointer) {
-    JsonNode node = mapper.valueToTree(value);
-    try {
-      return mapper.readerFor(type).readValue(node);
-    } catch (JsonMappingException e) {
-      throw BindingErrors.toConfigException(this, basePointer, e);
-    } catch (IOException e) {
-      throw new ConfigException(displayName, lineOf(basePointer), JsonPointers.render(tree, basePointer),
-          String.valueOf(e.getMessage()), e);
+    ConfigFile(String name, String displayName, Object tree, LineTable lines, ObjectMapper mapper) {
+        this.name = name;
+        this.displayName = displayName;
+        this.tree = freeze(tree);
+        this.lines = lines;
+        this.mapper = mapper;
     }
-  }
 
-  @Override
-  public String toString() {
-    return "ConfigFile[" + displayName + "]";
-  }
+    /** The base name, e.g. {@code server}. */
+    public String name() {
+        return name;
+    }
 
-  private static Object freeze(Object node) {
-    if (node instanceof Map<?, ?> map) {
-      Map<Object, Object> copy = new LinkedHashMap<>();
-      map.forEach((k, v) -> copy.put(k, freeze(v)));
-      return Collections.unmodifiableMap(copy);
+    /** Where the file was found: {@code /etc/svc/server.yml} or {@code classpath:config/server.yml}. */
+    public String displayName() {
+        return displayName;
     }
-    if (node instanceof List<?> list) {
-      List<Object> copy = new ArrayList<>(list.size());
-      list.forEach(v -> copy.add(freeze(v)));
-      return Collections.unmodifiableList(copy);
+
+    /** The injected value tree (a {@code Map<String,Object>} for normal files); unmodifiable. */
+    public Object tree() {
+        return tree;
     }
-    return node;
-  }
+
+    /** The 1-based line of the pointer, or of its nearest parent that has one; 0 if unknown. */
+    public int lineOf(String jsonPointer) {
+        return lines.lineOf(jsonPointer);
+    }
+
+    /** An exception naming this file, the pointer's line and the pointer as a key path like {@code paths[2].exec}. */
+    public ConfigException error(String jsonPointer, String problem) {
+        return new ConfigException(displayName, lineOf(jsonPointer), JsonPointers.render(tree, jsonPointer), problem);
+    }
+
+    /** As {@link #error(String, String)}, keeping {@code cause} (e.g. the exception a user's constructor threw). */
+    public ConfigException error(String jsonPointer, String problem, Throwable cause) {
+        return new ConfigException(displayName, lineOf(jsonPointer), JsonPointers.render(tree, jsonPointer), problem, cause);
+    }
+
+    /** Binds the whole file; every binding problem becomes a {@link ConfigException} with file, line and key. */
+    public <T> T bind(Class<T> type) {
+        return bindAt("", type);
+    }
+
+    /** Binds the subtree at the pointer (e.g. {@code /jwt}); a missing subtree binds as an empty map. */
+    public <T> T bindAt(String jsonPointer, Class<T> type) {
+        String base = jsonPointer == null ? "" : jsonPointer;
+        Object subtree = JsonPointers.valueAt(tree, base);
+        return bindValue(subtree == JsonPointers.ABSENT ? Map.of() : subtree, type, base);
+    }
+
+    /** The same file with another tree, e.g. after injection; the line table still applies. */
+    ConfigFile withTree(Object newTree) {
+        return new ConfigFile(name, displayName, newTree, lines, mapper);
+    }
+
+    Object valueAt(String jsonPointer) {
+        return JsonPointers.valueAt(tree, jsonPointer);
+    }
+
+    <T> T bindValue(Object value, Class<T> type, String basePointer) {
+        JsonNode node = mapper.valueToTree(value);
+        try {
+            return mapper.readerFor(type).readValue(node);
+        } catch (JsonMappingException e) {
+            throw BindingErrors.toConfigException(this, basePointer, e);
+        } catch (IOException e) {
+            throw new ConfigException(displayName, lineOf(basePointer), JsonPointers.render(tree, basePointer),
+                    String.valueOf(e.getMessage()), e);
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "ConfigFile[" + displayName + "]";
+    }
+
+    private static Object freeze(Object node) {
+        if (node instanceof Map<?, ?> map) {
+            Map<Object, Object> copy = new LinkedHashMap<>();
+            map.forEach((k, v) -> copy.put(k, freeze(v)));
+            return Collections.unmodifiableMap(copy);
+        }
+        if (node instanceof List<?> list) {
+            List<Object> copy = new ArrayList<>(list.size());
+            list.forEach(v -> copy.add(freeze(v)));
+            return Collections.unmodifiableList(copy);
+        }
+        return node;
+    }
 }

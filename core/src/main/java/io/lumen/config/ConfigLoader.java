@@ -30,285 +30,285 @@ import java.util.stream.Collectors;
  * loader that reads them again).
  */
 public final class ConfigLoader {
-  public static final String CONFIG_DIR_PROPERTY = "light-4j-config-dir";
+    public static final String CONFIG_DIR_PROPERTY = "light-4j-config-dir";
 
-  private static final List<String> EXTENSIONS = List.of(".yml", ".yaml", ".json");
-  private static final String VALUES = "values";
+    private static final List<String> EXTENSIONS = List.of(".yml", ".yaml", ".json");
+    private static final String VALUES = "values";
 
-  private final List<Path> configDirs;
-  private final ClassLoader classLoader;
-  private final Function<String, String> env;
-  private final ValueSource embedding;
-  private final Map<String, Object> overrides;
-  private final ObjectMapper mapper = newMapper();
-  private final Map<String, Optional<ConfigFile>> cache = new ConcurrentHashMap<>();
-  private final List<ConfigFile> loaded = new CopyOnWriteArrayList<>();
-  private final PlaceholderResolver resolver = new PlaceholderResolver(this::lookup);
-  private volatile Optional<ConfigFile> valuesFile; // guarded by this for the first load
+    private final List<Path> configDirs;
+    private final ClassLoader classLoader;
+    private final Function<String, String> env;
+    private final ValueSource embedding;
+    private final Map<String, Object> overrides;
+    private final ObjectMapper mapper = newMapper();
+    private final Map<String, Optional<ConfigFile>> cache = new ConcurrentHashMap<>();
+    private final List<ConfigFile> loaded = new CopyOnWriteArrayList<>();
+    private final PlaceholderResolver resolver = new PlaceholderResolver(this::lookup);
+    private volatile Optional<ConfigFile> valuesFile; // guarded by this for the first load
 
-  private ConfigLoader(Builder b) {
-    this.configDirs = List.copyOf(b.configDirs != null ? b.configDirs : dirsFromSystemProperty());
-    ClassLoader cl = b.classLoader != null ? b.classLoader : Thread.currentThread().getContextClassLoader();
-    this.classLoader = cl != null ? cl : ConfigLoader.class.getClassLoader();
-    this.env = b.env;
-    this.embedding = b.embedding;
-    this.overrides = new LinkedHashMap<>(b.overrides); // values may be null, so no Map.copyOf
-  }
-
-  /** A copy for {@link #reread()}: the same sources, nothing read yet. */
-  private ConfigLoader(ConfigLoader from) {
-    this.configDirs = from.configDirs;
-    this.classLoader = from.classLoader;
-    this.env = from.env;
-    this.embedding = from.embedding;
-    this.overrides = from.overrides;
-  }
-
-  /**
-   * A loader with the same config dirs, class loader, environment, embedding values and overrides
-   * that has read nothing yet: what a configuration reload reads through, so every file (values.yml
-   * included) comes fresh from disk. This loader's cache is left as it is.
-   */
-  public ConfigLoader reread() {
-    return new ConfigLoader(this);
-  }
-
-  public static Builder builder() {
-    return new Builder();
-  }
-
-  /** A loader for the running process: config dirs from the system property, real environment. */
-  public static ConfigLoader fromSystem() {
-    return builder().build();
-  }
-
-  /** The named config (base name such as {@code server}), parsed and injected; empty if no file exists. */
-  public Optional<ConfigFile> find(String name) {
-    if (VALUES.equals(name)) {
-      return values(); // values.yml is the source of injection, so it is never injected itself
-    }
-    Optional<ConfigFile> cached = cache.get(name);
-    if (cached != null) {
-      return cached;
-    }
-    Optional<ConfigFile> loaded = readRaw(name).map(raw -> raw.withTree(resolver.inject(raw)));
-    Optional<ConfigFile> raced = cache.putIfAbsent(name, loaded);
-    if (raced != null) {
-      return raced;
-    }
-    loaded.ifPresent(this.loaded::add);
-    return loaded;
-  }
-
-  /**
-   * Every config file found so far (values.yml included once it was read), in the order they were
-   * first loaded; for the server info endpoint. A snapshot: later loads do not change it.
-   */
-  public List<ConfigFile> loaded() {
-    return List.copyOf(loaded);
-  }
-
-  /** Binds the named config; a missing file binds an empty map so records fall back to their defaults. */
-  public <T> T load(String name, Class<T> type) {
-    return find(name).map(f -> f.bind(type)).orElseGet(() ->
-        new ConfigFile(name, name + ".yml", Map.of(), LineTable.EMPTY, mapper).bind(type));
-  }
-
-  /** Finds a non-config file (keystore, certificate, spec): absolute paths as is, else config dirs, then classpath. */
-  public Optional<URL> locate(String fileName) {
-    Path asPath = Path.of(fileName);
-    if (asPath.isAbsolute()) {
-      return Files.isRegularFile(asPath) ? Optional.of(toUrl(asPath)) : Optional.empty();
-    }
-    for (Path dir : configDirs) {
-      Path candidate = dir.resolve(fileName);
-      if (Files.isRegularFile(candidate)) {
-        return Optional.of(toUrl(candidate));
-      }
-    }
-    return Optional.ofNullable(classLoader.getResource("config/" + fileName));
-  }
-
-  /** Opens a located file; a missing file is a {@link ConfigException} that says where we looked. */
-  public InputStream open(String fileName) {
-    URL url = locate(fileName).orElseThrow(() -> new ConfigException(fileName, 0, null, "file not found in "
-        + (configDirs.isEmpty() ? "" : configDirs.stream().map(Path::toString).collect(Collectors.joining(", "))
-        + " or ") + "classpath config/"));
-    try {
-      return url.openStream();
-    } catch (IOException e) {
-      throw new ConfigException(fileName, 0, null, "cannot open " + url + ": " + e.getMessage(), e);
-    }
-  }
-
-  /**
-   * The resolved value of a key: overrides, then the environment (typed like YAML), then the
-   * embedding application's {@link ValueSource}, then values.yml.
-   */
-  public Optional<Object> value(String key) {
-    PlaceholderResolver.Found found = lookup(key);
-    return found == null ? Optional.empty() : Optional.ofNullable(found.value());
-  }
-
-  public List<Path> configDirs() {
-    return configDirs;
-  }
-
-  /** The binding mapper: strict about unknown keys, nulls for primitives and float-to-int; lenient containers. */
-  public ObjectMapper mapper() {
-    return mapper;
-  }
-
-  private PlaceholderResolver.Found lookup(String key) {
-    if (overrides.containsKey(key)) {
-      return new PlaceholderResolver.Found(overrides.get(key));
-    }
-    String fromEnv = env.apply(PlaceholderResolver.envName(key));
-    if (fromEnv != null) {
-      return new PlaceholderResolver.Found(PlaceholderResolver.typed(fromEnv));
-    }
-    Object embedded = embedding.value(key);
-    if (embedded != null) {
-      return new PlaceholderResolver.Found(embedded instanceof String s ? PlaceholderResolver.typed(s) : embedded);
-    }
-    Optional<ConfigFile> values = values();
-    if (values.isPresent() && values.get().tree() instanceof Map<?, ?> map && map.containsKey(key)) {
-      return new PlaceholderResolver.Found(map.get(key));
-    }
-    return null;
-  }
-
-  private Optional<ConfigFile> values() {
-    Optional<ConfigFile> v = valuesFile;
-    if (v == null) {
-      synchronized (this) {
-        v = valuesFile;
-        if (v == null) {
-          v = readRaw(VALUES);
-          v.ifPresent(f -> {
-            if (!(f.tree() instanceof Map<?, ?>)) {
-              throw f.error("", "values.yml must be a map of keys to values, like 'server.httpPort: 8443'");
-            }
-          });
-          v.ifPresent(loaded::add);
-          valuesFile = v;
-        }
-      }
-    }
-    return v;
-  }
-
-  /** Looks the name up in every place and parses the first hit, without injection. */
-  private Optional<ConfigFile> readRaw(String name) {
-    for (Path dir : configDirs) {
-      for (String ext : EXTENSIONS) {
-        Path file = dir.resolve(name + ext);
-        if (Files.isRegularFile(file)) {
-          try (InputStream in = Files.newInputStream(file)) {
-            return Optional.of(parse(name, file.toString(), in));
-          } catch (IOException e) {
-            throw new ConfigException(file.toString(), 0, null, "cannot read: " + e.getMessage(), e);
-          }
-        }
-      }
-    }
-    for (String ext : EXTENSIONS) {
-      String resource = "config/" + name + ext;
-      URL url = classLoader.getResource(resource);
-      if (url != null) {
-        try (InputStream in = url.openStream()) {
-          return Optional.of(parse(name, "classpath:" + resource, in));
-        } catch (IOException e) {
-          throw new ConfigException("classpath:" + resource, 0, null, "cannot read: " + e.getMessage(), e);
-        }
-      }
-    }
-    return Optional.empty();
-  }
-
-  private ConfigFile parse(String name, String displayName, InputStream in) {
-    YamlReader.Parsed parsed = YamlReader.read(in, displayName);
-    return new ConfigFile(name, displayName, parsed.tree(), parsed.lines(), mapper);
-  }
-
-  private static List<Path> dirsFromSystemProperty() {
-    String prop = System.getProperty(CONFIG_DIR_PROPERTY);
-    List<Path> dirs = new ArrayList<>();
-    if (prop != null) {
-      for (String part : prop.split(File.pathSeparator)) {
-        if (!part.isBlank()) {
-          dirs.add(Path.of(part.trim()));
-        }
-      }
-    }
-    return dirs;
-  }
-
-  private static URL toUrl(Path path) {
-    try {
-      return path.toUri().toURL();
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-  }
-
-  private static ObjectMapper newMapper() {
-    JsonMapper m = JsonMapper.builder()
-        .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-        .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
-        .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
-        .addModule(new LenientContainersModule())
-        .addModule(new AbsentPrimitivesModule())
-        .build();
-    // 2.5 must not silently become 2; "8080" -> 8080 stays allowed (strings from env and values.yml).
-    m.coercionConfigFor(LogicalType.Integer).setCoercion(CoercionInputShape.Float, CoercionAction.Fail);
-    return m;
-  }
-
-  /** Configures a {@link ConfigLoader}; everything has a sensible default for a real process. */
-  public static final class Builder {
-    private List<Path> configDirs;
-    private ClassLoader classLoader;
-    private Function<String, String> env = System::getenv;
-    private ValueSource embedding = ValueSource.NONE;
-    private final Map<String, Object> overrides = new LinkedHashMap<>();
-
-    private Builder() {}
-
-    /** Config directories, searched in order; default: the {@code light-4j-config-dir} system property. */
-    public Builder configDirs(List<Path> dirs) {
-      this.configDirs = List.copyOf(dirs);
-      return this;
+    private ConfigLoader(Builder b) {
+        this.configDirs = List.copyOf(b.configDirs != null ? b.configDirs : dirsFromSystemProperty());
+        ClassLoader cl = b.classLoader != null ? b.classLoader : Thread.currentThread().getContextClassLoader();
+        this.classLoader = cl != null ? cl : ConfigLoader.class.getClassLoader();
+        this.env = b.env;
+        this.embedding = b.embedding;
+        this.overrides = new LinkedHashMap<>(b.overrides); // values may be null, so no Map.copyOf
     }
 
-    public Builder classLoader(ClassLoader cl) {
-      this.classLoader = cl;
-      return this;
-    }
-
-    /** Where environment variables come from; tests pass a map's {@code get}. */
-    public Builder env(Function<String, String> env) {
-      this.env = env;
-      return this;
+    /** A copy for {@link #reread()}: the same sources, nothing read yet. */
+    private ConfigLoader(ConfigLoader from) {
+        this.configDirs = from.configDirs;
+        this.classLoader = from.classLoader;
+        this.env = from.env;
+        this.embedding = from.embedding;
+        this.overrides = from.overrides;
     }
 
     /**
-     * Values of the application that embeds Lumen (e.g. Spring's {@code Environment}): asked after
-     * the environment variable and before values.yml.
+     * A loader with the same config dirs, class loader, environment, embedding values and overrides
+     * that has read nothing yet: what a configuration reload reads through, so every file (values.yml
+     * included) comes fresh from disk. This loader's cache is left as it is.
      */
-    public Builder values(ValueSource source) {
-      this.embedding = source == null ? ValueSource.NONE : source;
-      return this;
+    public ConfigLoader reread() {
+        return new ConfigLoader(this);
     }
 
-    /** Values that beat the environment and values.yml, keyed like {@code server.httpPort}; typed as given. */
-    public Builder overrides(Map<String, ?> values) {
-      this.overrides.putAll(values);
-      return this;
+    public static Builder builder() {
+        return new Builder();
     }
 
-    public ConfigLoader build() {
-      return new ConfigLoader(this);
+    /** A loader for the running process: config dirs from the system property, real environment. */
+    public static ConfigLoader fromSystem() {
+        return builder().build();
     }
-  }
+
+    /** The named config (base name such as {@code server}), parsed and injected; empty if no file exists. */
+    public Optional<ConfigFile> find(String name) {
+        if (VALUES.equals(name)) {
+            return values(); // values.yml is the source of injection, so it is never injected itself
+        }
+        Optional<ConfigFile> cached = cache.get(name);
+        if (cached != null) {
+            return cached;
+        }
+        Optional<ConfigFile> loaded = readRaw(name).map(raw -> raw.withTree(resolver.inject(raw)));
+        Optional<ConfigFile> raced = cache.putIfAbsent(name, loaded);
+        if (raced != null) {
+            return raced;
+        }
+        loaded.ifPresent(this.loaded::add);
+        return loaded;
+    }
+
+    /**
+     * Every config file found so far (values.yml included once it was read), in the order they were
+     * first loaded; for the server info endpoint. A snapshot: later loads do not change it.
+     */
+    public List<ConfigFile> loaded() {
+        return List.copyOf(loaded);
+    }
+
+    /** Binds the named config; a missing file binds an empty map so records fall back to their defaults. */
+    public <T> T load(String name, Class<T> type) {
+        return find(name).map(f -> f.bind(type)).orElseGet(() ->
+                new ConfigFile(name, name + ".yml", Map.of(), LineTable.EMPTY, mapper).bind(type));
+    }
+
+    /** Finds a non-config file (keystore, certificate, spec): absolute paths as is, else config dirs, then classpath. */
+    public Optional<URL> locate(String fileName) {
+        Path asPath = Path.of(fileName);
+        if (asPath.isAbsolute()) {
+            return Files.isRegularFile(asPath) ? Optional.of(toUrl(asPath)) : Optional.empty();
+        }
+        for (Path dir : configDirs) {
+            Path candidate = dir.resolve(fileName);
+            if (Files.isRegularFile(candidate)) {
+                return Optional.of(toUrl(candidate));
+            }
+        }
+        return Optional.ofNullable(classLoader.getResource("config/" + fileName));
+    }
+
+    /** Opens a located file; a missing file is a {@link ConfigException} that says where we looked. */
+    public InputStream open(String fileName) {
+        URL url = locate(fileName).orElseThrow(() -> new ConfigException(fileName, 0, null, "file not found in "
+                + (configDirs.isEmpty() ? "" : configDirs.stream().map(Path::toString).collect(Collectors.joining(", "))
+                + " or ") + "classpath config/"));
+        try {
+            return url.openStream();
+        } catch (IOException e) {
+            throw new ConfigException(fileName, 0, null, "cannot open " + url + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * The resolved value of a key: overrides, then the environment (typed like YAML), then the
+     * embedding application's {@link ValueSource}, then values.yml.
+     */
+    public Optional<Object> value(String key) {
+        PlaceholderResolver.Found found = lookup(key);
+        return found == null ? Optional.empty() : Optional.ofNullable(found.value());
+    }
+
+    public List<Path> configDirs() {
+        return configDirs;
+    }
+
+    /** The binding mapper: strict about unknown keys, nulls for primitives and float-to-int; lenient containers. */
+    public ObjectMapper mapper() {
+        return mapper;
+    }
+
+    private PlaceholderResolver.Found lookup(String key) {
+        if (overrides.containsKey(key)) {
+            return new PlaceholderResolver.Found(overrides.get(key));
+        }
+        String fromEnv = env.apply(PlaceholderResolver.envName(key));
+        if (fromEnv != null) {
+            return new PlaceholderResolver.Found(PlaceholderResolver.typed(fromEnv));
+        }
+        Object embedded = embedding.value(key);
+        if (embedded != null) {
+            return new PlaceholderResolver.Found(embedded instanceof String s ? PlaceholderResolver.typed(s) : embedded);
+        }
+        Optional<ConfigFile> values = values();
+        if (values.isPresent() && values.get().tree() instanceof Map<?, ?> map && map.containsKey(key)) {
+            return new PlaceholderResolver.Found(map.get(key));
+        }
+        return null;
+    }
+
+    private Optional<ConfigFile> values() {
+        Optional<ConfigFile> v = valuesFile;
+        if (v == null) {
+            synchronized (this) {
+                v = valuesFile;
+                if (v == null) {
+                    v = readRaw(VALUES);
+                    v.ifPresent(f -> {
+                        if (!(f.tree() instanceof Map<?, ?>)) {
+                            throw f.error("", "values.yml must be a map of keys to values, like 'server.httpPort: 8443'");
+                        }
+                    });
+                    v.ifPresent(loaded::add);
+                    valuesFile = v;
+                }
+            }
+        }
+        return v;
+    }
+
+    /** Looks the name up in every place and parses the first hit, without injection. */
+    private Optional<ConfigFile> readRaw(String name) {
+        for (Path dir : configDirs) {
+            for (String ext : EXTENSIONS) {
+                Path file = dir.resolve(name + ext);
+                if (Files.isRegularFile(file)) {
+                    try (InputStream in = Files.newInputStream(file)) {
+                        return Optional.of(parse(name, file.toString(), in));
+                    } catch (IOException e) {
+                        throw new ConfigException(file.toString(), 0, null, "cannot read: " + e.getMessage(), e);
+                    }
+                }
+            }
+        }
+        for (String ext : EXTENSIONS) {
+            String resource = "config/" + name + ext;
+            URL url = classLoader.getResource(resource);
+            if (url != null) {
+                try (InputStream in = url.openStream()) {
+                    return Optional.of(parse(name, "classpath:" + resource, in));
+                } catch (IOException e) {
+                    throw new ConfigException("classpath:" + resource, 0, null, "cannot read: " + e.getMessage(), e);
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
+    private ConfigFile parse(String name, String displayName, InputStream in) {
+        YamlReader.Parsed parsed = YamlReader.read(in, displayName);
+        return new ConfigFile(name, displayName, parsed.tree(), parsed.lines(), mapper);
+    }
+
+    private static List<Path> dirsFromSystemProperty() {
+        String prop = System.getProperty(CONFIG_DIR_PROPERTY);
+        List<Path> dirs = new ArrayList<>();
+        if (prop != null) {
+            for (String part : prop.split(File.pathSeparator)) {
+                if (!part.isBlank()) {
+                    dirs.add(Path.of(part.trim()));
+                }
+            }
+        }
+        return dirs;
+    }
+
+    private static URL toUrl(Path path) {
+        try {
+            return path.toUri().toURL();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static ObjectMapper newMapper() {
+        JsonMapper m = JsonMapper.builder()
+                .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+                .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
+                .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
+                .addModule(new LenientContainersModule())
+                .addModule(new AbsentPrimitivesModule())
+                .build();
+        // 2.5 must not silently become 2; "8080" -> 8080 stays allowed (strings from env and values.yml).
+        m.coercionConfigFor(LogicalType.Integer).setCoercion(CoercionInputShape.Float, CoercionAction.Fail);
+        return m;
+    }
+
+    /** Configures a {@link ConfigLoader}; everything has a sensible default for a real process. */
+    public static final class Builder {
+        private List<Path> configDirs;
+        private ClassLoader classLoader;
+        private Function<String, String> env = System::getenv;
+        private ValueSource embedding = ValueSource.NONE;
+        private final Map<String, Object> overrides = new LinkedHashMap<>();
+
+        private Builder() {}
+
+        /** Config directories, searched in order; default: the {@code light-4j-config-dir} system property. */
+        public Builder configDirs(List<Path> dirs) {
+            this.configDirs = List.copyOf(dirs);
+            return this;
+        }
+
+        public Builder classLoader(ClassLoader cl) {
+            this.classLoader = cl;
+            return this;
+        }
+
+        /** Where environment variables come from; tests pass a map's {@code get}. */
+        public Builder env(Function<String, String> env) {
+            this.env = env;
+            return this;
+        }
+
+        /**
+         * Values of the application that embeds Lumen (e.g. Spring's {@code Environment}): asked after
+         * the environment variable and before values.yml.
+         */
+        public Builder values(ValueSource source) {
+            this.embedding = source == null ? ValueSource.NONE : source;
+            return this;
+        }
+
+        /** Values that beat the environment and values.yml, keyed like {@code server.httpPort}; typed as given. */
+        public Builder overrides(Map<String, ?> values) {
+            this.overrides.putAll(values);
+            return this;
+        }
+
+        public ConfigLoader build() {
+            return new ConfigLoader(this);
+        }
+    }
 }

@@ -30,114 +30,114 @@ import org.yaml.snakeyaml.error.YAMLException;
  * {@code "[a, b]"}, {@code "{k: [v]}"}). This module teaches every collection and map deserializer to accept them.
  */
 final class LenientContainersModule extends SimpleModule {
-  private static final long serialVersionUID = 1L;
-
-  LenientContainersModule() {
-    super("LumenLenientContainers");
-    setDeserializerModifier(new BeanDeserializerModifier() {
-      private static final long serialVersionUID = 1L;
-
-      @Override
-      public JsonDeserializer<?> modifyCollectionDeserializer(DeserializationConfig config, CollectionType type,
-          BeanDescription beanDesc, JsonDeserializer<?> deserializer) {
-        return new FromString(deserializer, true);
-      }
-
-      @Override
-      public JsonDeserializer<?> modifyCollectionLikeDeserializer(DeserializationConfig config,
-          CollectionLikeType type, BeanDescription beanDesc, JsonDeserializer<?> deserializer) {
-        return new FromString(deserializer, true);
-      }
-
-      @Override
-      public JsonDeserializer<?> modifyMapDeserializer(DeserializationConfig config, MapType type,
-          BeanDescription beanDesc, JsonDeserializer<?> deserializer) {
-        return new FromString(deserializer, false);
-      }
-    });
-  }
-
-  /** Wraps the real deserializer; only a string token takes the detour through a parsed tree. */
-  private static final class FromString extends DelegatingDeserializer {
     private static final long serialVersionUID = 1L;
-    private final boolean collection;
 
-    FromString(JsonDeserializer<?> delegatee, boolean collection) {
-      super(delegatee);
-      this.collection = collection;
+    LenientContainersModule() {
+        super("LumenLenientContainers");
+        setDeserializerModifier(new BeanDeserializerModifier() {
+            private static final long serialVersionUID = 1L;
+
+            @Override
+            public JsonDeserializer<?> modifyCollectionDeserializer(DeserializationConfig config, CollectionType type,
+                    BeanDescription beanDesc, JsonDeserializer<?> deserializer) {
+                return new FromString(deserializer, true);
+            }
+
+            @Override
+            public JsonDeserializer<?> modifyCollectionLikeDeserializer(DeserializationConfig config,
+                    CollectionLikeType type, BeanDescription beanDesc, JsonDeserializer<?> deserializer) {
+                return new FromString(deserializer, true);
+            }
+
+            @Override
+            public JsonDeserializer<?> modifyMapDeserializer(DeserializationConfig config, MapType type,
+                    BeanDescription beanDesc, JsonDeserializer<?> deserializer) {
+                return new FromString(deserializer, false);
+            }
+        });
     }
 
-    @Override
-    protected JsonDeserializer<?> newDelegatingInstance(JsonDeserializer<?> newDelegatee) {
-      return new FromString(newDelegatee, collection);
-    }
+    /** Wraps the real deserializer; only a string token takes the detour through a parsed tree. */
+    private static final class FromString extends DelegatingDeserializer {
+        private static final long serialVersionUID = 1L;
+        private final boolean collection;
 
-    @Override
-    public Object deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
-      if (!p.hasToken(JsonToken.VALUE_STRING)) {
-        return _delegatee.deserialize(p, ctxt);
-      }
-      String text = p.getText().trim();
-      JsonNode node;
-      if (text.isEmpty()) {
-        node = collection ? JsonNodeFactory.instance.arrayNode() : JsonNodeFactory.instance.objectNode();
-      } else if (text.startsWith("[") || text.startsWith("{")) {
-        node = parseFlow(text, ctxt);
-      } else if (collection) {
-        ArrayNode items = JsonNodeFactory.instance.arrayNode();
-        for (String item : text.split(",")) {
-          if (!item.isBlank()) {
-            items.add(item.trim()); // the element deserializer coerces "8080" to Integer etc.
-          }
+        FromString(JsonDeserializer<?> delegatee, boolean collection) {
+            super(delegatee);
+            this.collection = collection;
         }
-        node = items;
-      } else {
-        return _delegatee.deserialize(p, ctxt); // a plain string is not a map: let Jackson report it
-      }
-      try (JsonParser sub = new TreeTraversingParser(node, p.getCodec())) {
-        sub.nextToken();
-        return _delegatee.deserialize(sub, ctxt);
-      }
-    }
 
-    private JsonNode parseFlow(String text, DeserializationContext ctxt) throws IOException {
-      Object parsed;
-      try {
-        parsed = new Yaml(new SafeConstructor(new LoaderOptions())).load(text);
-      } catch (YAMLException e) {
-        throw ctxt.weirdStringException(text, handledType(), "not valid JSON/YAML flow syntax");
-      }
-      return toNode(parsed);
-    }
+        @Override
+        protected JsonDeserializer<?> newDelegatingInstance(JsonDeserializer<?> newDelegatee) {
+            return new FromString(newDelegatee, collection);
+        }
 
-    private static JsonNode toNode(Object value) {
-      JsonNodeFactory f = JsonNodeFactory.instance;
-      if (value instanceof Map<?, ?> map) {
-        ObjectNode obj = f.objectNode();
-        map.forEach((k, v) -> obj.set(String.valueOf(k), toNode(v)));
-        return obj;
-      }
-      if (value instanceof List<?> list) {
-        ArrayNode arr = f.arrayNode();
-        list.forEach(v -> arr.add(toNode(v)));
-        return arr;
-      }
-      if (value == null) {
-        return f.nullNode();
-      }
-      if (value instanceof Boolean b) {
-        return f.booleanNode(b);
-      }
-      if (value instanceof Integer i) {
-        return f.numberNode(i);
-      }
-      if (value instanceof Long l) {
-        return f.numberNode(l);
-      }
-      if (value instanceof Double d) {
-        return f.numberNode(d);
-      }
-      return f.textNode(String.valueOf(value));
+        @Override
+        public Object deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
+            if (!p.hasToken(JsonToken.VALUE_STRING)) {
+                return _delegatee.deserialize(p, ctxt);
+            }
+            String text = p.getText().trim();
+            JsonNode node;
+            if (text.isEmpty()) {
+                node = collection ? JsonNodeFactory.instance.arrayNode() : JsonNodeFactory.instance.objectNode();
+            } else if (text.startsWith("[") || text.startsWith("{")) {
+                node = parseFlow(text, ctxt);
+            } else if (collection) {
+                ArrayNode items = JsonNodeFactory.instance.arrayNode();
+                for (String item : text.split(",")) {
+                    if (!item.isBlank()) {
+                        items.add(item.trim()); // the element deserializer coerces "8080" to Integer etc.
+                    }
+                }
+                node = items;
+            } else {
+                return _delegatee.deserialize(p, ctxt); // a plain string is not a map: let Jackson report it
+            }
+            try (JsonParser sub = new TreeTraversingParser(node, p.getCodec())) {
+                sub.nextToken();
+                return _delegatee.deserialize(sub, ctxt);
+            }
+        }
+
+        private JsonNode parseFlow(String text, DeserializationContext ctxt) throws IOException {
+            Object parsed;
+            try {
+                parsed = new Yaml(new SafeConstructor(new LoaderOptions())).load(text);
+            } catch (YAMLException e) {
+                throw ctxt.weirdStringException(text, handledType(), "not valid JSON/YAML flow syntax");
+            }
+            return toNode(parsed);
+        }
+
+        private static JsonNode toNode(Object value) {
+            JsonNodeFactory f = JsonNodeFactory.instance;
+            if (value instanceof Map<?, ?> map) {
+                ObjectNode obj = f.objectNode();
+                map.forEach((k, v) -> obj.set(String.valueOf(k), toNode(v)));
+                return obj;
+            }
+            if (value instanceof List<?> list) {
+                ArrayNode arr = f.arrayNode();
+                list.forEach(v -> arr.add(toNode(v)));
+                return arr;
+            }
+            if (value == null) {
+                return f.nullNode();
+            }
+            if (value instanceof Boolean b) {
+                return f.booleanNode(b);
+            }
+            if (value instanceof Integer i) {
+                return f.numberNode(i);
+            }
+            if (value instanceof Long l) {
+                return f.numberNode(l);
+            }
+            if (value instanceof Double d) {
+                return f.numberNode(d);
+            }
+            return f.textNode(String.valueOf(value));
+        }
     }
-  }
 }

@@ -13,135 +13,135 @@ import java.util.regex.Pattern;
  * value of a config tree. A string that is exactly one placeholder takes the resolved value with its own type.
  */
 final class PlaceholderResolver {
-  /** A found value; {@code value} may be null when values.yml says so explicitly. */
-  record Found(Object value) {}
+    /** A found value; {@code value} may be null when values.yml says so explicitly. */
+    record Found(Object value) {}
 
-  private static final Pattern INT = Pattern.compile("[-+]?(0|[1-9][0-9]*)");
-  private static final Pattern FLOAT =
-      Pattern.compile("[-+]?(([0-9]+\\.[0-9]*|\\.[0-9]+)([eE][-+]?[0-9]+)?|[0-9]+[eE][-+]?[0-9]+)");
+    private static final Pattern INT = Pattern.compile("[-+]?(0|[1-9][0-9]*)");
+    private static final Pattern FLOAT =
+            Pattern.compile("[-+]?(([0-9]+\\.[0-9]*|\\.[0-9]+)([eE][-+]?[0-9]+)?|[0-9]+[eE][-+]?[0-9]+)");
 
-  private final Function<String, Found> lookup;
+    private final Function<String, Found> lookup;
 
-  /** @param lookup returns the value for a key, or null when no source has it */
-  PlaceholderResolver(Function<String, Found> lookup) {
-    this.lookup = lookup;
-  }
+    /** @param lookup returns the value for a key, or null when no source has it */
+    PlaceholderResolver(Function<String, Found> lookup) {
+        this.lookup = lookup;
+    }
 
-  /** The environment variable light-4j reads for a key: {@code server.httpPort -> SERVER_HTTPPORT}. */
-  static String envName(String key) {
-    return key.replaceAll("[^A-Za-z0-9]", "_").toUpperCase(Locale.ROOT);
-  }
+    /** The environment variable light-4j reads for a key: {@code server.httpPort -> SERVER_HTTPPORT}. */
+    static String envName(String key) {
+        return key.replaceAll("[^A-Za-z0-9]", "_").toUpperCase(Locale.ROOT);
+    }
 
-  /**
-   * Types a string the way a plain YAML scalar would be: booleans, integers and decimals become values,
-   * {@code ''} is the empty string, anything else stays text. Used for env vars and defaults, which are strings.
-   */
-  static Object typed(String text) {
-    String t = text.trim();
-    if (t.isEmpty() || t.equals("''") || t.equals("\"\"")) {
-      return "";
+    /**
+     * Types a string the way a plain YAML scalar would be: booleans, integers and decimals become values,
+     * {@code ''} is the empty string, anything else stays text. Used for env vars and defaults, which are strings.
+     */
+    static Object typed(String text) {
+        String t = text.trim();
+        if (t.isEmpty() || t.equals("''") || t.equals("\"\"")) {
+            return "";
+        }
+        if (t.equalsIgnoreCase("true") || t.equalsIgnoreCase("false")) {
+            return Boolean.valueOf(t);
+        }
+        try {
+            if (INT.matcher(t).matches()) {
+                long v = Long.parseLong(t);
+                return v == (int) v ? (Object) (int) v : (Object) v;
+            }
+            if (FLOAT.matcher(t).matches()) {
+                return Double.valueOf(t);
+            }
+        } catch (NumberFormatException tooBig) {
+            // keep it as text
+        }
+        return text;
     }
-    if (t.equalsIgnoreCase("true") || t.equalsIgnoreCase("false")) {
-      return Boolean.valueOf(t);
-    }
-    try {
-      if (INT.matcher(t).matches()) {
-        long v = Long.parseLong(t);
-        return v == (int) v ? (Object) (int) v : (Object) v;
-      }
-      if (FLOAT.matcher(t).matches()) {
-        return Double.valueOf(t);
-      }
-    } catch (NumberFormatException tooBig) {
-      // keep it as text
-    }
-    return text;
-  }
 
-  /** Returns a copy of the file's tree with every placeholder replaced; errors carry file, line and key. */
-  Object inject(ConfigFile file) {
-    return walk(file, file.tree(), "");
-  }
+    /** Returns a copy of the file's tree with every placeholder replaced; errors carry file, line and key. */
+    Object inject(ConfigFile file) {
+        return walk(file, file.tree(), "");
+    }
 
-  private Object walk(ConfigFile file, Object node, String pointer) {
-    if (node instanceof Map<?, ?> map) {
-      Map<Object, Object> out = new LinkedHashMap<>();
-      for (Map.Entry<?, ?> e : map.entrySet()) {
-        out.put(e.getKey(), walk(file, e.getValue(), JsonPointers.child(pointer, String.valueOf(e.getKey()))));
-      }
-      return out;
+    private Object walk(ConfigFile file, Object node, String pointer) {
+        if (node instanceof Map<?, ?> map) {
+            Map<Object, Object> out = new LinkedHashMap<>();
+            for (Map.Entry<?, ?> e : map.entrySet()) {
+                out.put(e.getKey(), walk(file, e.getValue(), JsonPointers.child(pointer, String.valueOf(e.getKey()))));
+            }
+            return out;
+        }
+        if (node instanceof List<?> list) {
+            List<Object> out = new ArrayList<>(list.size());
+            for (int i = 0; i < list.size(); i++) {
+                out.add(walk(file, list.get(i), JsonPointers.child(pointer, i)));
+            }
+            return out;
+        }
+        if (node instanceof String s && s.contains("${")) {
+            return resolve(file, s, pointer);
+        }
+        return node;
     }
-    if (node instanceof List<?> list) {
-      List<Object> out = new ArrayList<>(list.size());
-      for (int i = 0; i < list.size(); i++) {
-        out.add(walk(file, list.get(i), JsonPointers.child(pointer, i)));
-      }
-      return out;
-    }
-    if (node instanceof String s && s.contains("${")) {
-      return resolve(file, s, pointer);
-    }
-    return node;
-  }
 
-  private Object resolve(ConfigFile file, String text, String pointer) {
-    StringBuilder out = new StringBuilder();
-    int pos = 0;
-    while (true) {
-      int start = text.indexOf("${", pos);
-      if (start < 0) {
-        out.append(text, pos, text.length());
-        return out.toString();
-      }
-      int end = closingBrace(text, start + 2);
-      if (end < 0) {
-        throw file.error(pointer, "unterminated ${ in '" + text + "' (expected a closing })");
-      }
-      Object value = resolveOne(file, text.substring(start + 2, end), pointer);
-      if (start == 0 && end == text.length() - 1) {
-        return value; // the whole value: keep the resolved type
-      }
-      out.append(text, pos, start).append(value == null ? "" : value);
-      pos = end + 1;
+    private Object resolve(ConfigFile file, String text, String pointer) {
+        StringBuilder out = new StringBuilder();
+        int pos = 0;
+        while (true) {
+            int start = text.indexOf("${", pos);
+            if (start < 0) {
+                out.append(text, pos, text.length());
+                return out.toString();
+            }
+            int end = closingBrace(text, start + 2);
+            if (end < 0) {
+                throw file.error(pointer, "unterminated ${ in '" + text + "' (expected a closing })");
+            }
+            Object value = resolveOne(file, text.substring(start + 2, end), pointer);
+            if (start == 0 && end == text.length() - 1) {
+                return value; // the whole value: keep the resolved type
+            }
+            out.append(text, pos, start).append(value == null ? "" : value);
+            pos = end + 1;
+        }
     }
-  }
 
-  /** The index of the '}' closing a placeholder body starting at {@code from}: defaults may hold {@code {}}. */
-  private static int closingBrace(String text, int from) {
-    int depth = 1;
-    for (int i = from; i < text.length(); i++) {
-      char c = text.charAt(i);
-      if (c == '{') {
-        depth++;
-      } else if (c == '}' && --depth == 0) {
-        return i;
-      }
+    /** The index of the '}' closing a placeholder body starting at {@code from}: defaults may hold {@code {}}. */
+    private static int closingBrace(String text, int from) {
+        int depth = 1;
+        for (int i = from; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c == '{') {
+                depth++;
+            } else if (c == '}' && --depth == 0) {
+                return i;
+            }
+        }
+        return -1;
     }
-    return -1;
-  }
 
-  private Object resolveOne(ConfigFile file, String body, String pointer) {
-    int colon = body.indexOf(':');
-    String key = (colon < 0 ? body : body.substring(0, colon)).trim();
-    String modifier = colon < 0 ? null : body.substring(colon + 1);
-    if (key.isEmpty()) {
-      throw file.error(pointer, "empty placeholder ${" + body + "}");
+    private Object resolveOne(ConfigFile file, String body, String pointer) {
+        int colon = body.indexOf(':');
+        String key = (colon < 0 ? body : body.substring(0, colon)).trim();
+        String modifier = colon < 0 ? null : body.substring(colon + 1);
+        if (key.isEmpty()) {
+            throw file.error(pointer, "empty placeholder ${" + body + "}");
+        }
+        Found found = lookup.apply(key);
+        if (found != null) {
+            return found.value();
+        }
+        if (modifier == null) {
+            throw file.error(pointer, "no value for ${" + key + "} (set it in values.yml or the environment variable "
+                    + envName(key) + ")");
+        }
+        if (modifier.startsWith("?")) {
+            String message = modifier.substring(1).trim();
+            throw file.error(pointer, message.isEmpty() ? "no value for ${" + key + "}" : message);
+        }
+        if (modifier.equals("$")) {
+            return "${" + key + "}"; // escape: keep the placeholder text for whoever reads it later
+        }
+        return typed(modifier);
     }
-    Found found = lookup.apply(key);
-    if (found != null) {
-      return found.value();
-    }
-    if (modifier == null) {
-      throw file.error(pointer, "no value for ${" + key + "} (set it in values.yml or the environment variable "
-          + envName(key) + ")");
-    }
-    if (modifier.startsWith("?")) {
-      String message = modifier.substring(1).trim();
-      throw file.error(pointer, message.isEmpty() ? "no value for ${" + key + "}" : message);
-    }
-    if (modifier.equals("$")) {
-      return "${" + key + "}"; // escape: keep the placeholder text for whoever reads it later
-    }
-    return typed(modifier);
-  }
 }

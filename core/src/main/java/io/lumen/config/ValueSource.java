@@ -8,13 +8,13 @@ package io.lumen.config;
  */
 @FunctionalInterface
 public interface ValueSource {
-  /** No values: the default. */
-  ValueSource NONE = key -> null;
+    /** No values: the default. */
+    ValueSource NONE = key -> null;
 
-  /**
-   * The value of {@code key} (e.g. {@code server.serviceId}), or {@code null} when this source has
-   * none. A {@code String} is typed like an environment variable ({@code true}, {@code 8080}
-   * become boolean and int); any other object is used as it is.
-   */
-  Object value(String key);
+    /**
+     * The value of {@code key} (e.g. {@code server.serviceId}), or {@code null} when this source has
+     * none. A {@code String} is typed like an environment variable ({@code true}, {@code 8080}
+     * become boolean and int); any other object is used as it is.
+     */
+    Object value(String key);
 }

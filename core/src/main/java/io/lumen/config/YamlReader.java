@@ -29,72 +29,72 @@ import org.yaml.snakeyaml.representer.Representer;
  * {@code yaml.load}) is what gives us the line of every key and list item for error messages.
  */
 final class YamlReader {
-  /** The parsed document: plain values plus where each came from. */
-  record Parsed(Object tree, LineTable lines) {}
+    /** The parsed document: plain values plus where each came from. */
+    record Parsed(Object tree, LineTable lines) {}
 
-  private YamlReader() {}
+    private YamlReader() {}
 
-  static Parsed read(InputStream in, String displayName) {
-    LoaderOptions options = new LoaderOptions();
-    options.setAllowDuplicateKeys(false);
-    PlainConstructor constructor = new PlainConstructor(options);
-    DumperOptions dumper = new DumperOptions();
-    Yaml yaml = new Yaml(constructor, new Representer(dumper), dumper, options);
-    try (UnicodeReader reader = new UnicodeReader(in)) {
-      Node root = yaml.compose(reader);
-      if (root == null) {
-        // An empty file is an empty config, not an error.
-        return new Parsed(new LinkedHashMap<String, Object>(), LineTable.EMPTY);
-      }
-      Object tree = constructor.construct(root);
-      Map<String, Integer> lines = new HashMap<>();
-      recordLines(root, "", lines, Collections.newSetFromMap(new IdentityHashMap<>()));
-      return new Parsed(tree, new LineTable(lines));
-    } catch (MarkedYAMLException e) {
-      Mark mark = e.getProblemMark() != null ? e.getProblemMark() : e.getContextMark();
-      String problem = e.getProblem() != null ? e.getProblem() : e.getContext();
-      throw new ConfigException(displayName, mark == null ? 0 : mark.getLine() + 1, null, oneLine(problem), e);
-    } catch (YAMLException e) {
-      throw new ConfigException(displayName, 0, null, oneLine(e.getMessage()), e);
-    } catch (IOException e) {
-      throw new ConfigException(displayName, 0, null, "cannot read: " + e.getMessage(), e);
-    }
-  }
-
-  private static void recordLines(Node node, String pointer, Map<String, Integer> lines, Set<Node> onPath) {
-    lines.putIfAbsent(pointer, node.getStartMark().getLine() + 1);
-    if (!onPath.add(node)) {
-      return; // recursive alias: the lines above are enough
-    }
-    if (node instanceof MappingNode map) {
-      for (NodeTuple tuple : map.getValue()) {
-        if (tuple.getKeyNode() instanceof ScalarNode key) {
-          String child = JsonPointers.child(pointer, key.getValue());
-          lines.put(child, key.getStartMark().getLine() + 1);
-          recordLines(tuple.getValueNode(), child, lines, onPath);
+    static Parsed read(InputStream in, String displayName) {
+        LoaderOptions options = new LoaderOptions();
+        options.setAllowDuplicateKeys(false);
+        PlainConstructor constructor = new PlainConstructor(options);
+        DumperOptions dumper = new DumperOptions();
+        Yaml yaml = new Yaml(constructor, new Representer(dumper), dumper, options);
+        try (UnicodeReader reader = new UnicodeReader(in)) {
+            Node root = yaml.compose(reader);
+            if (root == null) {
+                // An empty file is an empty config, not an error.
+                return new Parsed(new LinkedHashMap<String, Object>(), LineTable.EMPTY);
+            }
+            Object tree = constructor.construct(root);
+            Map<String, Integer> lines = new HashMap<>();
+            recordLines(root, "", lines, Collections.newSetFromMap(new IdentityHashMap<>()));
+            return new Parsed(tree, new LineTable(lines));
+        } catch (MarkedYAMLException e) {
+            Mark mark = e.getProblemMark() != null ? e.getProblemMark() : e.getContextMark();
+            String problem = e.getProblem() != null ? e.getProblem() : e.getContext();
+            throw new ConfigException(displayName, mark == null ? 0 : mark.getLine() + 1, null, oneLine(problem), e);
+        } catch (YAMLException e) {
+            throw new ConfigException(displayName, 0, null, oneLine(e.getMessage()), e);
+        } catch (IOException e) {
+            throw new ConfigException(displayName, 0, null, "cannot read: " + e.getMessage(), e);
         }
-      }
-    } else if (node instanceof SequenceNode seq) {
-      for (int i = 0; i < seq.getValue().size(); i++) {
-        recordLines(seq.getValue().get(i), JsonPointers.child(pointer, i), lines, onPath);
-      }
-    }
-    onPath.remove(node);
-  }
-
-  private static String oneLine(String text) {
-    return text == null ? "invalid YAML" : text.replaceAll("\\s*\\R\\s*", " ").trim();
-  }
-
-  /** Safe construction only; timestamps stay strings because config code wants the text, not java.util.Date. */
-  private static final class PlainConstructor extends SafeConstructor {
-    PlainConstructor(LoaderOptions options) {
-      super(options);
-      this.yamlConstructors.put(Tag.TIMESTAMP, new ConstructYamlStr());
     }
 
-    Object construct(Node node) {
-      return constructDocument(node);
+    private static void recordLines(Node node, String pointer, Map<String, Integer> lines, Set<Node> onPath) {
+        lines.putIfAbsent(pointer, node.getStartMark().getLine() + 1);
+        if (!onPath.add(node)) {
+            return; // recursive alias: the lines above are enough
+        }
+        if (node instanceof MappingNode map) {
+            for (NodeTuple tuple : map.getValue()) {
+                if (tuple.getKeyNode() instanceof ScalarNode key) {
+                    String child = JsonPointers.child(pointer, key.getValue());
+                    lines.put(child, key.getStartMark().getLine() + 1);
+                    recordLines(tuple.getValueNode(), child, lines, onPath);
+                }
+            }
+        } else if (node instanceof SequenceNode seq) {
+            for (int i = 0; i < seq.getValue().size(); i++) {
+                recordLines(seq.getValue().get(i), JsonPointers.child(pointer, i), lines, onPath);
+            }
+        }
+        onPath.remove(node);
     }
-  }
+
+    private static String oneLine(String text) {
+        return text == null ? "invalid YAML" : text.replaceAll("\\s*\\R\\s*", " ").trim();
+    }
+
+    /** Safe construction only; timestamps stay strings because config code wants the text, not java.util.Date. */
+    private static final class PlainConstructor extends SafeConstructor {
+        PlainConstructor(LoaderOptions options) {
+            super(options);
+            this.yamlConstructors.put(Tag.TIMESTAMP, new ConstructYamlStr());
+        }
+
+        Object construct(Node node) {
+            return constructDocument(node);
+        }
+    }
 }
