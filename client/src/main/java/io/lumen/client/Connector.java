@@ -22,7 +22,8 @@ import java.util.concurrent.TimeUnit;
  */
 final class Connector {
     private final OriginPool pool;
-    private final LumenClient client;
+    private final ClientTransport transport;
+    private final ClientErrors errors;
     private final URI connectUri;
     private final OptionMap options;
     private final XnioSsl ssl;
@@ -43,13 +44,14 @@ final class Connector {
      * @param connectUri scheme ({@code http}, {@code https}, {@code h2c-prior}), host or address, port
      * @param ssl        TLS of this pool (a discovered address: the handshake names the discovered name); null: the client's
      */
-    Connector(OriginPool pool, LumenClient client, URI connectUri, OptionMap options, boolean expectMultiplexing,
-              XnioSsl ssl, long connectTimeout) {
+    Connector(OriginPool pool, ClientTransport transport, ClientErrors errors, URI connectUri, OptionMap options,
+              boolean expectMultiplexing, XnioSsl ssl, long connectTimeout) {
         this.pool = pool;
-        this.client = client;
+        this.transport = transport;
+        this.errors = errors;
         this.connectUri = connectUri;
         this.options = options;
-        this.ssl = ssl != null ? ssl : client.ssl();
+        this.ssl = ssl != null ? ssl : transport.ssl();
         this.hostPort = connectUri.getScheme().equals("https") ? connectUri.getHost() + ":" + connectUri.getPort() : null;
         this.connectTimeout = connectTimeout;
         this.expectHttp1 = !expectMultiplexing;
@@ -71,9 +73,9 @@ final class Connector {
 
     /** Starts the connect of {@code c} on one of the worker's IO threads and arms its connect timeout. */
     void start(Conn c) {
-        XnioIoThread thread = client.worker().getIoThread();
+        XnioIoThread thread = transport.worker().getIoThread();
         try {
-            c.future = client.undertow().connect(connectUri, thread, ssl, client.bufferPool(), options);
+            c.future = transport.undertow().connect(connectUri, thread, ssl, transport.bufferPool(), options);
         } catch (RuntimeException e) {
             onFailed(c, e);
             return;
@@ -116,11 +118,11 @@ final class Connector {
 
     void onFailed(Conn c, Throwable cause) {
         ClientException tls = tlsFailure();
-        onError(c, tls != null ? tls : client.errors().connectFailed(pool.origin, cause), false);
+        onError(c, tls != null ? tls : errors.connectFailed(pool.origin, cause), false);
     }
 
     void onTimeout(Conn c) {
-        onError(c, client.errors().connectTimeout(pool.origin, connectTimeout), true);
+        onError(c, errors.connectTimeout(pool.origin, connectTimeout), true);
     }
 
     /** ERR13005 when the last handshake with this origin rejected its certificate, else null. */
@@ -128,8 +130,8 @@ final class Connector {
         if (hostPort == null) {
             return null;
         }
-        String why = client.tlsRejection(hostPort);
-        return why == null ? null : client.errors().tlsRejected(pool.origin, why);
+        String why = transport.tlsRejection(hostPort);
+        return why == null ? null : errors.tlsRejected(pool.origin, why);
     }
 
     /**
