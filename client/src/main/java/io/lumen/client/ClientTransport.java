@@ -1,6 +1,7 @@
 package io.lumen.client;
 
 import io.lumen.client.discovery.PeerNameSsl;
+import io.lumen.tls.SslContexts;
 import io.undertow.UndertowOptions;
 import io.undertow.client.UndertowClient;
 import io.undertow.connector.ByteBufferPool;
@@ -55,8 +56,8 @@ final class ClientTransport {
         this.worker = shared != null ? shared : ownWorker(r.ioThreads());
         this.bufferPool = new DefaultByteBufferPool(true, r.bufferSize());
         this.sslContext = tls.context() != null
-                ? ClientTls.configure(tls.context(), t.verifyHostname(), t.tlsVersion())
-                : ClientTls.build(tls.trustStores(), t.loadDefaultTrustStore(), tls.keyStore(), tls.keyPass(),
+                ? SslContexts.clientEngines(tls.context(), t.verifyHostname(), t.tlsVersion())
+                : SslContexts.client(tls.trustStores(), t.loadDefaultTrustStore(), tls.keyStore(), tls.keyPass(),
                         t.verifyHostname(), t.tlsVersion(), rejected);
         this.ssl = new UndertowXnioSsl(worker.getXnio(), OptionMap.EMPTY, bufferPool, sslContext);
         this.undertow = UndertowClient.getInstance(LumenClient.class.getClassLoader());

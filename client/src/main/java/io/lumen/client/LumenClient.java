@@ -3,10 +3,7 @@ package io.lumen.client;
 import io.lumen.client.discovery.DiscoveryConfig;
 import io.lumen.config.ConfigLoader;
 import io.lumen.status.StatusCatalogue;
-import io.lumen.tls.KeyStores;
 import io.undertow.connector.ByteBufferPool;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import org.xnio.XnioWorker;
 
 import javax.net.ssl.SSLContext;
@@ -56,8 +53,6 @@ import java.util.function.LongSupplier;
  * and idle sweep its {@code Origins}.
  */
 public final class LumenClient implements AutoCloseable {
-    private static final Logger LOG = LoggerFactory.getLogger(LumenClient.class);
-
     private final ClientConfig config;
     private final ClientErrors errors;
     private final LongSupplier clock;
@@ -86,17 +81,10 @@ public final class LumenClient implements AutoCloseable {
         ClientConfig config = loader.load("client", ClientConfig.class);
         Builder b = builder().config(config).statusCatalogue(StatusCatalogue.load(loader));
         ClientConfig.Tls t = config.tls();
-        if (t.loadTrustStore()) {
-            if (loader.locate(t.trustStore()).isPresent()) {
-                b.trustStore(KeyStores.load(loader, t.trustStore(), t.trustStorePass(), "client.yml: tls.trustStore"));
-            } else {
-                LOG.warn("client.yml: tls.trustStore '{}' not found in {} or classpath config/: trusting {}",
-                        t.trustStore(), loader.configDirs(), t.loadDefaultTrustStore() ? "the JDK's CAs only" : "nothing");
-            }
-        }
-        if (t.loadKeyStore()) {
-            b.keyStore(KeyStores.load(loader, t.keyStore(), t.keyStorePass(), "client.yml: tls.keyStore"),
-                    t.keyPass().toCharArray());
+        t.trustStores(loader, "client.yml").forEach(b::trustStore);
+        KeyStore key = t.keyStore(loader, "client.yml");
+        if (key != null) {
+            b.keyStore(key, t.keyPass().toCharArray());
         }
         return b.build();
     }
