@@ -53,7 +53,8 @@ final class OriginPool {
         this.client = client;
         this.origin = origin;
         ClientConfig.Request r = client.config().request();
-        this.connector = new Connector(this, client.transport(), client.errors(), connectUri, options, expectMultiplexing, ssl, r.connectTimeout());
+        this.connector = new Connector(this, client.transport(), client.errors(), connectUri, options,
+                expectMultiplexing, ssl, r.connectTimeout());
         this.breaker = new CircuitBreaker(r.errorThreshold(), r.resetTimeout(), client.clock());
         this.maxConnections = r.connectionPoolSize();
         this.maxQueue = r.maxQueue();
