@@ -1,6 +1,15 @@
 package io.lumen.client;
 
 import io.lumen.client.discovery.DiscoveryConfig;
+import io.lumen.config.ConfigLoader;
+import io.lumen.tls.KeyStores;
+import io.lumen.tls.SslContexts;
+import org.slf4j.LoggerFactory;
+
+import javax.net.ssl.SSLContext;
+import java.security.KeyStore;
+import java.util.List;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * {@code client.yml}, bound once by {@link io.lumen.config.ConfigLoader}. The {@code tls} and
@@ -79,6 +88,41 @@ public record ClientConfig(Tls tls, Request request, DiscoveryConfig discovery) 
             if (!tlsVersion.equals("TLSv1.3") && !tlsVersion.equals("TLSv1.2")) {
                 throw new IllegalArgumentException("tlsVersion must be TLSv1.3 or TLSv1.2, got '" + tlsVersion + "'");
             }
+        }
+
+        /**
+         * The SSL context this section describes, built by core's {@link SslContexts#client}: for
+         * components that open connections without a {@link LumenClient}, such as the reverse proxy.
+         *
+         * @param file the config file the section came from, for messages (e.g. {@code proxy.yml})
+         * @throws io.lumen.config.ConfigException when a named store cannot be read
+         */
+        public SSLContext sslContext(ConfigLoader loader, String file) {
+            KeyStore key = keyStore(loader, file);
+            return SslContexts.client(trustStores(loader, file), loadDefaultTrustStore, key,
+                    key == null ? null : keyPass.toCharArray(), verifyHostname, tlsVersion, new ConcurrentHashMap<>());
+        }
+
+        /**
+         * {@code trustStore} found through the config dirs when {@code loadTrustStore}; empty when not
+         * asked for, or when missing (a warning: then only the JDK's CAs, if any, are trusted).
+         */
+        public List<KeyStore> trustStores(ConfigLoader loader, String file) {
+            if (!loadTrustStore) {
+                return List.of();
+            }
+            if (loader.locate(trustStore).isEmpty()) {
+                LoggerFactory.getLogger(ClientConfig.class).warn(
+                        "{}: tls.trustStore '{}' not found in {} or classpath config/: trusting {}", file, trustStore,
+                        loader.configDirs(), loadDefaultTrustStore ? "the JDK's CAs only" : "nothing");
+                return List.of();
+            }
+            return List.of(KeyStores.load(loader, trustStore, trustStorePass, file + ": tls.trustStore"));
+        }
+
+        /** {@code keyStore} found through the config dirs when {@code loadKeyStore}, else null. */
+        public KeyStore keyStore(ConfigLoader loader, String file) {
+            return loadKeyStore ? KeyStores.load(loader, keyStore, keyStorePass, file + ": tls.keyStore") : null;
         }
     }
 

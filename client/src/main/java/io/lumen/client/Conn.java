@@ -9,12 +9,11 @@ import org.xnio.XnioExecutor;
 
 import java.io.IOException;
 import java.lang.reflect.Field;
-import java.util.concurrent.TimeoutException;
 
 /**
  * One pooled connection, from the connect attempt to its close. Every field except the final ones
- * is guarded by the owning {@link OriginPool}'s lock. Listens for its own connect result, connect
- * timeout and close.
+ * is guarded by the owning {@link OriginPool}'s lock. Listens for its own connect result and connect
+ * timeout (handed to the pool's {@link Connector}) and its close (handed to the pool).
  */
 final class Conn implements IoFuture.Notifier<ClientConnection, Object>, Runnable, ChannelListener<ClientConnection> {
     enum State { CONNECTING, OPEN, ABANDONED, CLOSED }
@@ -55,23 +54,23 @@ final class Conn implements IoFuture.Notifier<ClientConnection, Object>, Runnabl
                 try {
                     c = f.get();
                 } catch (IOException e) {
-                    pool.onConnectFailed(this, e);
+                    pool.connector.onFailed(this, e);
                     return;
                 }
-                pool.onConnected(this, c);
+                pool.connector.onConnected(this, c);
                 break;
             case FAILED:
-                pool.onConnectFailed(this, f.getException());
+                pool.connector.onFailed(this, f.getException());
                 break;
             default:
-                pool.onConnectFailed(this, new IOException("connect cancelled"));
+                pool.connector.onFailed(this, new IOException("connect cancelled"));
         }
     }
 
     /** The connect timer fired. */
     @Override
     public void run() {
-        pool.onConnectTimeout(this, new TimeoutException("connect timeout"));
+        pool.connector.onTimeout(this);
     }
 
     /** The connection closed (either side). */

@@ -1,40 +1,19 @@
 package io.lumen.client;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.lumen.client.discovery.DiscoveryConfig;
-import io.lumen.client.discovery.DnsDiscovery;
-import io.lumen.client.discovery.PeerNameSsl;
 import io.lumen.config.ConfigLoader;
 import io.lumen.status.StatusCatalogue;
-import io.lumen.tls.KeyStores;
-import io.undertow.UndertowOptions;
-import io.undertow.client.UndertowClient;
 import io.undertow.connector.ByteBufferPool;
-import io.undertow.protocols.ssl.UndertowXnioSsl;
-import io.undertow.server.DefaultByteBufferPool;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-import org.xnio.OptionMap;
-import org.xnio.Options;
-import org.xnio.Xnio;
-import org.xnio.XnioExecutor;
 import org.xnio.XnioWorker;
-import org.xnio.ssl.XnioSsl;
 
 import javax.net.ssl.SSLContext;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.URI;
-import java.net.URISyntaxException;
+import java.net.UnknownHostException;
 import java.security.KeyStore;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
 
 /**
@@ -68,94 +47,26 @@ import java.util.function.LongSupplier;
  * failure, connection found closed before the write), or when the method is idempotent (GET, HEAD,
  * PUT, DELETE, OPTIONS, TRACE). A timeout is never retried. A full queue (ERR13003) and an open
  * breaker (ERR13002) fail at once.
+ *
+ * <p><b>Inside.</b> This class is the facade; the worker, buffers, TLS and connect options are its
+ * {@code ClientTransport}, the pools per origin (and per discovered address) with the deadline tick
+ * and idle sweep its {@code Origins}.
  */
 public final class LumenClient implements AutoCloseable {
-    private static final Logger LOG = LoggerFactory.getLogger(LumenClient.class);
-    /** How often request deadlines are checked: timeouts fire up to this late. */
-    static final long TICK_MS = 10;
-
     private final ClientConfig config;
     private final ClientErrors errors;
-    private final XnioWorker worker;
-    private final boolean ownsWorker;
-    private final ByteBufferPool bufferPool;
-    private final XnioSsl ssl;
-    private final SSLContext sslContext;
-    private final UndertowClient undertow;
-    private final OptionMap tlsOptions;
-    private final OptionMap plainOptions;
     private final LongSupplier clock;
-    private final ConcurrentHashMap<String, OriginPool> pools = new ConcurrentHashMap<>();
-    private final XnioExecutor.Key sweeper;
-    private final XnioExecutor.Key ticker;
-    private final ArrayList<Call> expired = new ArrayList<>();
-    /** host:port -> why the last TLS handshake there rejected the server's certificate. */
-    private final Map<String, String> rejected = new ConcurrentHashMap<>();
-    /** Origins of discovery.hosts, by origin; fixed after construction (empty when discovery is off). */
-    private final Map<String, DiscoveredOrigin> discovered;
-    private final DnsDiscovery discovery;
+    private final ClientTransport transport;
+    private final Origins origins;
     private volatile boolean closed;
 
     private LumenClient(Builder b, ClientConfig config) {
         this.config = config;
         this.clock = b.clock;
         this.errors = b.catalogue == null ? ClientErrors.fromClasspath() : new ClientErrors(b.catalogue);
-        ClientConfig.Request r = config.request();
-        try {
-            if (b.worker != null) {
-                worker = b.worker;
-                ownsWorker = false;
-            } else {
-                worker = Xnio.getInstance(LumenClient.class.getClassLoader()).createWorker(OptionMap.builder()
-                        .set(Options.WORKER_IO_THREADS, r.ioThreads())
-                        .set(Options.WORKER_TASK_CORE_THREADS, 1)
-                        .set(Options.WORKER_TASK_MAX_THREADS, 2)
-                        .set(Options.WORKER_NAME, "lumen-client")
-                        .set(Options.TCP_NODELAY, true)
-                        .getMap());
-                ownsWorker = true;
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot start the client's XNIO worker", e);
-        }
-        this.bufferPool = new DefaultByteBufferPool(true, r.bufferSize());
-        ClientConfig.Tls t = config.tls();
-        SSLContext ctx = b.sslContext != null
-                ? ClientTls.configure(b.sslContext, t.verifyHostname(), t.tlsVersion())
-                : ClientTls.build(b.trustStores, t.loadDefaultTrustStore(), b.keyStore, b.keyPass,
-                        t.verifyHostname(), t.tlsVersion(), rejected);
-        this.sslContext = ctx;
-        this.ssl = new UndertowXnioSsl(worker.getXnio(), OptionMap.EMPTY, bufferPool, ctx);
-        this.undertow = UndertowClient.getInstance(LumenClient.class.getClassLoader());
-        this.tlsOptions = OptionMap.builder()
-                .set(Options.TCP_NODELAY, true)
-                .set(UndertowOptions.ENABLE_HTTP2, r.enableHttp2())
-                // Undertow's client sets HTTPS endpoint identification unless a JVM-wide property says
-                // otherwise; these options are applied after it, so the choice is this client's own.
-                .set(UndertowOptions.ENDPOINT_IDENTIFICATION_ALGORITHM, t.verifyHostname() ? "HTTPS" : "")
-                .getMap();
-        this.plainOptions = OptionMap.builder().set(Options.TCP_NODELAY, true).getMap();
-        long interval = Math.max(10, Math.min(1000, Math.min(r.idleTimeout(), r.connectionExpireTime()) / 2));
-        this.sweeper = worker.getIoThread().executeAtInterval(this::sweep, interval, TimeUnit.MILLISECONDS);
-        this.ticker = worker.getIoThread().executeAtInterval(this::expireTimeouts, TICK_MS, TimeUnit.MILLISECONDS);
-        DiscoveryConfig d = config.discovery();
-        if (d.enabled() && !d.hosts().isEmpty()) {
-            this.discovery = new DnsDiscovery(d, "lumen-client-dns");
-            Map<String, DiscoveredOrigin> map = new LinkedHashMap<>();
-            for (String entry : d.hosts()) {
-                URI u = ClientConfig.discoveredOrigin(entry);
-                String origin = Request.get(u).build().origin();
-                String scheme = u.getScheme();
-                int port = u.getPort() == -1 ? (scheme.equals("https") ? 443 : 80) : u.getPort();
-                DiscoveredOrigin o = new DiscoveredOrigin(origin, scheme, address -> addressPool(origin, u.getHost(), address));
-                map.put(origin, o);
-                discovery.watch(u.getHost(), scheme, port, o::update); // resolves once now, then as TTLs run out
-            }
-            this.discovered = Map.copyOf(map);
-        } else {
-            this.discovery = null;
-            this.discovered = Map.of();
-        }
+        this.transport = new ClientTransport(config, b.worker,
+                new TlsMaterial(List.copyOf(b.trustStores), b.keyStore, b.keyPass, b.sslContext));
+        this.origins = new Origins(this, transport, config, clock);
     }
 
     public static Builder builder() {
@@ -170,17 +81,10 @@ public final class LumenClient implements AutoCloseable {
         ClientConfig config = loader.load("client", ClientConfig.class);
         Builder b = builder().config(config).statusCatalogue(StatusCatalogue.load(loader));
         ClientConfig.Tls t = config.tls();
-        if (t.loadTrustStore()) {
-            if (loader.locate(t.trustStore()).isPresent()) {
-                b.trustStore(KeyStores.load(loader, t.trustStore(), t.trustStorePass(), "client.yml: tls.trustStore"));
-            } else {
-                LOG.warn("client.yml: tls.trustStore '{}' not found in {} or classpath config/: trusting {}",
-                        t.trustStore(), loader.configDirs(), t.loadDefaultTrustStore() ? "the JDK's CAs only" : "nothing");
-            }
-        }
-        if (t.loadKeyStore()) {
-            b.keyStore(KeyStores.load(loader, t.keyStore(), t.keyStorePass(), "client.yml: tls.keyStore"),
-                    t.keyPass().toCharArray());
+        t.trustStores(loader, "client.yml").forEach(b::trustStore);
+        KeyStore key = t.keyStore(loader, "client.yml");
+        if (key != null) {
+            b.keyStore(key, t.keyPass().toCharArray());
         }
         return b.build();
     }
@@ -195,18 +99,15 @@ public final class LumenClient implements AutoCloseable {
                     new IllegalStateException("client closed")));
         }
         OriginPool pool;
-        DiscoveredOrigin d = discovered.isEmpty() ? null : discovered.get(request.origin());
+        DiscoveredOrigin d = origins.discovered(request.origin());
         if (d != null) {
             pool = d.pick(null);
             if (pool == null) {
                 return CompletableFuture.failedFuture(errors.connectFailed(request.origin(),
-                        new java.net.UnknownHostException("no address of " + request.uri().getHost() + " is known (DNS discovery)")));
+                        new UnknownHostException("no address of " + request.uri().getHost() + " is known (DNS discovery)")));
             }
         } else {
-            pool = pools.get(request.origin());
-            if (pool == null) {
-                pool = pools.computeIfAbsent(request.origin(), o -> newPool(request));
-            }
+            pool = origins.pool(request);
         }
         long timeout = request.timeoutMs() > 0 ? request.timeoutMs() : config.request().timeout();
         Call call = new Call(this, pool, request, timeout);
@@ -214,60 +115,26 @@ public final class LumenClient implements AutoCloseable {
         return call.future;
     }
 
-    private OriginPool newPool(Request request) {
-        URI u = request.uri();
-        boolean tls = u.getScheme().equalsIgnoreCase("https");
-        int port = u.getPort() == -1 ? (tls ? 443 : 80) : u.getPort();
-        boolean h2c = !tls && config.request().h2c();
-        String scheme = tls ? "https" : h2c ? "h2c-prior" : "http";
-        try {
-            URI connect = new URI(scheme, null, u.getHost(), port, null, null, null);
-            return new OriginPool(this, request.origin(), connect, tls ? tlsOptions : plainOptions,
-                    h2c || (tls && config.request().enableHttp2()), null);
-        } catch (URISyntaxException e) {
-            throw new IllegalArgumentException("bad origin " + request.origin(), e);
-        }
-    }
-
-    /**
-     * The pool of one address of a discovered origin, kept among the client's pools under
-     * {@code origin@address}. Over TLS the handshake names {@code name} (SNI, certificate check),
-     * not the address.
-     */
-    private OriginPool addressPool(String origin, String name, URI address) {
-        boolean tls = address.getScheme().equals("https");
-        boolean h2c = !tls && config.request().h2c();
-        URI connect = h2c ? URI.create("h2c-prior://" + address.getRawAuthority()) : address;
-        XnioSsl named = tls ? new UndertowXnioSsl(worker.getXnio(), OptionMap.EMPTY, bufferPool,
-                PeerNameSsl.forName(sslContext, name)) : null;
-        OriginPool p = new OriginPool(this, address.toString(), connect, tls ? tlsOptions : plainOptions,
-                h2c || (tls && config.request().enableHttp2()), named);
-        pools.put(origin + "@" + address.getRawAuthority(), p);
-        return p;
-    }
-
     /** Where a failed attempt tries again: another address of a discovered origin, else the same pool. */
     OriginPool retryPool(Request request, OriginPool failed) {
-        DiscoveredOrigin d = discovered.isEmpty() ? null : discovered.get(request.origin());
-        OriginPool p = d == null ? null : d.pick(failed);
-        return p == null ? failed : p;
+        return origins.retryPool(request, failed);
     }
 
     /** Resolutions of discovery.hosts that failed (the last addresses were kept); 0 without discovery. */
     public long discoveryFailures() {
-        return discovery == null ? 0 : discovery.failures();
+        return origins.discoveryFailures();
     }
 
     /** The addresses a discovered origin's requests go to now ({@code http://10.0.0.5:8080}, ...); empty for other origins. */
     public List<URI> discoveredAddresses(URI origin) {
-        DiscoveredOrigin d = discovered.get(Request.get(origin).build().origin());
+        DiscoveredOrigin d = origins.discovered(Request.get(origin).build().origin());
         return d == null ? List.of() : d.pools().stream().map(OriginPool::address).toList();
     }
 
     /** Pool counts of one origin ({@code https://host:port}, or any URI on it; a discovered one sums its addresses); all zero when unknown. */
     public PoolStats stats(URI origin) {
         String key = Request.get(origin).build().origin();
-        DiscoveredOrigin d = discovered.get(key);
+        DiscoveredOrigin d = origins.discovered(key);
         if (d != null) {
             PoolStats sum = PoolStats.EMPTY;
             for (OriginPool p : d.pools()) {
@@ -275,14 +142,14 @@ public final class LumenClient implements AutoCloseable {
             }
             return sum;
         }
-        OriginPool p = pools.get(key);
+        OriginPool p = origins.existing(key);
         return p == null ? PoolStats.EMPTY : p.stats();
     }
 
     /** Pool counts summed over every origin. */
     public PoolStats stats() {
         PoolStats sum = PoolStats.EMPTY;
-        for (OriginPool p : pools.values()) {
+        for (OriginPool p : origins.all()) {
             sum = sum.plus(p.stats());
         }
         return sum;
@@ -290,7 +157,7 @@ public final class LumenClient implements AutoCloseable {
 
     /** The breaker state of an origin; CLOSED when nothing was sent there yet. */
     public CircuitBreaker.State breakerState(URI origin) {
-        OriginPool p = pools.get(Request.get(origin).build().origin());
+        OriginPool p = origins.existing(Request.get(origin).build().origin());
         return p == null ? CircuitBreaker.State.CLOSED : p.breaker.state();
     }
 
@@ -305,59 +172,8 @@ public final class LumenClient implements AutoCloseable {
             return;
         }
         closed = true;
-        if (discovery != null) {
-            discovery.close();
-        }
-        sweeper.remove();
-        ticker.remove();
-        for (OriginPool p : pools.values()) {
-            p.close();
-        }
-        if (ownsWorker) {
-            worker.shutdown();
-            try {
-                worker.awaitTermination(2, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }
-    }
-
-    /** Runs every {@value #TICK_MS} ms on one IO thread: fails the requests whose timeout passed. */
-    private void expireTimeouts() {
-        long now = System.nanoTime();
-        for (OriginPool p : pools.values()) {
-            p.expire(now, expired);
-        }
-        for (int i = 0; i < expired.size(); i++) {
-            try {
-                expired.get(i).run();
-            } catch (RuntimeException e) {
-                LOG.warn("timing out a request failed", e);
-            }
-        }
-        expired.clear();
-    }
-
-    private void sweep() {
-        long now = clock.getAsLong();
-        ClientConfig.Request r = config.request();
-        for (Map.Entry<String, OriginPool> e : pools.entrySet()) {
-            OriginPool p = e.getValue();
-            try {
-                p.sweep(now, r.idleTimeout(), r.connectionExpireTime());
-                if (p.retired() && p.drained()) {
-                    pools.remove(e.getKey(), p); // an address that left DNS, now without requests or connections
-                }
-            } catch (RuntimeException ex) {
-                LOG.warn("pool sweep of {} failed", p.origin, ex);
-            }
-        }
-    }
-
-    /** Why the last handshake with {@code hostPort} rejected the server certificate, or null. */
-    String tlsRejection(String hostPort) {
-        return rejected.isEmpty() ? null : rejected.get(hostPort);
+        origins.close();
+        transport.close();
     }
 
     boolean isClosed() {
@@ -368,35 +184,49 @@ public final class LumenClient implements AutoCloseable {
         return errors;
     }
 
-    XnioWorker worker() {
-        return worker;
+    ClientTransport transport() {
+        return transport;
     }
 
     ByteBufferPool bufferPool() {
-        return bufferPool;
-    }
-
-    XnioSsl ssl() {
-        return ssl;
-    }
-
-    UndertowClient undertow() {
-        return undertow;
+        return transport.bufferPool();
     }
 
     LongSupplier clock() {
         return clock;
     }
 
+    /** What the builder was given for TLS: trusted stores, the client key, or a ready context. */
+    record TlsMaterial(List<KeyStore> trustStores, KeyStore keyStore, char[] keyPass, SSLContext context) {
+    }
+
     /**
      * Builds a client. Settings not given come from {@link ClientConfig#defaults()} (or the
-     * {@link #config} passed). Not thread-safe.
+     * {@link #config} passed): each setter overrides one key of {@code client.yml}, and
+     * {@link #build()} checks the result as the config loader checks the file. Not thread-safe.
      */
     public static final class Builder {
-        private static final ObjectMapper MAPPER = new ObjectMapper();
         private ClientConfig base = ClientConfig.defaults();
-        private final Map<String, Object> request = new LinkedHashMap<>();
-        private final Map<String, Object> tls = new LinkedHashMap<>();
+        // request.* and tls.* keys set here; null: the base config's value
+        private Integer connectTimeout;
+        private Integer timeout;
+        private Integer errorThreshold;
+        private Integer resetTimeout;
+        private Boolean enableHttp2;
+        private Integer connectionPoolSize;
+        private Long maxReqPerConn;
+        private Long connectionExpireTime;
+        private Long idleTimeout;
+        private Integer maxQueue;
+        private Integer maxRetries;
+        private Boolean h2c;
+        private Integer maxStreamsPerConnection;
+        private Integer ioThreads;
+        private Integer bufferSize;
+        private Integer maxResponseSize;
+        private Boolean verifyHostname;
+        private Boolean loadDefaultTrustStore;
+        private String tlsVersion;
         private final List<KeyStore> trustStores = new ArrayList<>();
         private KeyStore keyStore;
         private char[] keyPass;
@@ -415,65 +245,117 @@ public final class LumenClient implements AutoCloseable {
         }
 
         /** DNS discovery of {@code discovery.hosts} (client.yml's {@code discovery}). */
-        public Builder discovery(io.lumen.client.discovery.DiscoveryConfig discovery) {
+        public Builder discovery(DiscoveryConfig discovery) {
             this.base = new ClientConfig(base.tls(), base.request(), Objects.requireNonNull(discovery, "discovery"));
             return this;
         }
 
-        /** Sets one {@code request.*} key of client.yml by name, e.g. {@code request("maxQueue", 10)}. */
-        public Builder request(String key, Object value) {
-            request.put(key, value);
-            return this;
-        }
-
+        /** {@code request.connectTimeout}: ms for TCP connect plus TLS handshake. */
         public Builder connectTimeout(long ms) {
-            return request("connectTimeout", ms);
+            this.connectTimeout = toInt("connectTimeout", ms);
+            return this;
         }
 
+        /** {@code request.timeout}: ms for a whole request, waiting for a connection included. */
         public Builder timeout(long ms) {
-            return request("timeout", ms);
+            this.timeout = toInt("timeout", ms);
+            return this;
         }
 
+        /** {@code request.maxRetries}: extra attempts after a failure. */
         public Builder maxRetries(int n) {
-            return request("maxRetries", n);
+            this.maxRetries = n;
+            return this;
         }
 
+        /** {@code request.connectionPoolSize}: connections per origin. */
         public Builder maxConnections(int n) {
-            return request("connectionPoolSize", n);
+            this.connectionPoolSize = n;
+            return this;
         }
 
+        /** {@code request.maxQueue}: requests that may wait for a connection per origin. */
         public Builder maxQueue(int n) {
-            return request("maxQueue", n);
+            this.maxQueue = n;
+            return this;
         }
 
+        /** {@code request.errorThreshold} and {@code request.resetTimeout} (ms) of every origin's breaker. */
         public Builder breaker(int errorThreshold, long resetTimeoutMs) {
-            request("errorThreshold", errorThreshold);
-            return request("resetTimeout", resetTimeoutMs);
+            this.errorThreshold = errorThreshold;
+            this.resetTimeout = toInt("resetTimeout", resetTimeoutMs);
+            return this;
         }
 
+        /** {@code request.enableHttp2}: offer h2 by ALPN on TLS. */
         public Builder enableHttp2(boolean on) {
-            return request("enableHttp2", on);
+            this.enableHttp2 = on;
+            return this;
         }
 
-        /** Cleartext HTTP/2 with prior knowledge for every {@code http://} origin. */
+        /** {@code request.h2c}: cleartext HTTP/2 with prior knowledge for every {@code http://} origin. */
         public Builder h2c(boolean on) {
-            return request("h2c", on);
+            this.h2c = on;
+            return this;
         }
 
-        /** Hostname verification of this client only (default on). */
+        /** {@code request.maxReqPerConn}: requests after which a connection is retired. */
+        public Builder maxRequestsPerConnection(long n) {
+            this.maxReqPerConn = n;
+            return this;
+        }
+
+        /** {@code request.connectionExpireTime}: ms after which a connection is retired. */
+        public Builder connectionExpireTime(long ms) {
+            this.connectionExpireTime = ms;
+            return this;
+        }
+
+        /** {@code request.idleTimeout}: ms an unused connection stays open. */
+        public Builder idleTimeout(long ms) {
+            this.idleTimeout = ms;
+            return this;
+        }
+
+        /** {@code request.maxStreamsPerConnection}: HTTP/2 streams per connection when the server allows more. */
+        public Builder maxStreamsPerConnection(int n) {
+            this.maxStreamsPerConnection = n;
+            return this;
+        }
+
+        /** {@code request.ioThreads}: IO threads of the client's own worker (unused with {@link #worker}). */
+        public Builder ioThreads(int n) {
+            this.ioThreads = n;
+            return this;
+        }
+
+        /** {@code request.bufferSize}: IO buffer size in bytes. */
+        public Builder bufferSize(int bytes) {
+            this.bufferSize = bytes;
+            return this;
+        }
+
+        /** {@code request.maxResponseSize}: larger bodies fail with ERR13006. */
+        public Builder maxResponseSize(int bytes) {
+            this.maxResponseSize = bytes;
+            return this;
+        }
+
+        /** {@code tls.verifyHostname}: hostname verification of this client only (default on). */
         public Builder verifyHostname(boolean on) {
-            tls.put("verifyHostname", on);
+            this.verifyHostname = on;
             return this;
         }
 
-        /** Also trust the JDK's default CAs (default on). */
+        /** {@code tls.loadDefaultTrustStore}: also trust the JDK's default CAs (default on). */
         public Builder trustDefaultCas(boolean on) {
-            tls.put("loadDefaultTrustStore", on);
+            this.loadDefaultTrustStore = on;
             return this;
         }
 
+        /** {@code tls.tlsVersion}: {@code TLSv1.3} (offers 1.3 and 1.2) or {@code TLSv1.2} (1.2 only). */
         public Builder tlsVersion(String version) {
-            tls.put("tlsVersion", version);
+            this.tlsVersion = version;
             return this;
         }
 
@@ -514,30 +396,43 @@ public final class LumenClient implements AutoCloseable {
             return this;
         }
 
+        /**
+         * The client. The settings are checked by {@link ClientConfig}'s records, as client.yml is.
+         *
+         * @throws IllegalArgumentException {@code bad client setting: ...} naming the key, for a value out of range
+         */
         public LumenClient build() {
-            ClientConfig config = base;
-            if (!request.isEmpty() || !tls.isEmpty()) {
-                @SuppressWarnings("unchecked")
-                Map<String, Object> tree = MAPPER.convertValue(base, Map.class);
-                merge(tree, "request", request);
-                merge(tree, "tls", tls);
-                try {
-                    config = MAPPER.convertValue(tree, ClientConfig.class);
-                } catch (IllegalArgumentException e) {
-                    Throwable c = e;
-                    while (c.getCause() != null) {
-                        c = c.getCause();
-                    }
-                    throw new IllegalArgumentException("bad client setting: " + c.getMessage(), e);
-                }
+            ClientConfig.Request r = base.request();
+            ClientConfig.Tls t = base.tls();
+            ClientConfig config;
+            try {
+                ClientConfig.Request request = new ClientConfig.Request(or(connectTimeout, r.connectTimeout()),
+                        or(timeout, r.timeout()), or(errorThreshold, r.errorThreshold()), or(resetTimeout, r.resetTimeout()),
+                        or(enableHttp2, r.enableHttp2()), or(connectionPoolSize, r.connectionPoolSize()),
+                        or(maxReqPerConn, r.maxReqPerConn()), or(connectionExpireTime, r.connectionExpireTime()),
+                        or(idleTimeout, r.idleTimeout()), or(maxQueue, r.maxQueue()), or(maxRetries, r.maxRetries()),
+                        or(h2c, r.h2c()), or(maxStreamsPerConnection, r.maxStreamsPerConnection()),
+                        or(ioThreads, r.ioThreads()), or(bufferSize, r.bufferSize()), or(maxResponseSize, r.maxResponseSize()));
+                ClientConfig.Tls tls = new ClientConfig.Tls(or(verifyHostname, t.verifyHostname()),
+                        or(loadDefaultTrustStore, t.loadDefaultTrustStore()), t.loadTrustStore(), t.trustStore(),
+                        t.trustStorePass(), t.loadKeyStore(), t.keyStore(), t.keyStorePass(), t.keyPass(),
+                        or(tlsVersion, t.tlsVersion()));
+                config = new ClientConfig(tls, request, base.discovery());
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("bad client setting: " + e.getMessage(), e);
             }
             return new LumenClient(this, config);
         }
 
-        @SuppressWarnings("unchecked")
-        private static void merge(Map<String, Object> tree, String section, Map<String, Object> values) {
-            Map<String, Object> s = (Map<String, Object>) tree.computeIfAbsent(section, k -> new LinkedHashMap<>());
-            s.putAll(values);
+        private static <T> T or(T set, T base) {
+            return set != null ? set : base;
+        }
+
+        private static int toInt(String key, long value) {
+            if (value < Integer.MIN_VALUE || value > Integer.MAX_VALUE) {
+                throw new IllegalArgumentException("bad client setting: " + key + " " + value + " is out of range");
+            }
+            return (int) value;
         }
     }
 }

@@ -1,17 +1,18 @@
 package io.lumen.client;
 
-import io.undertow.client.ClientConnection;
-import org.xnio.IoUtils;
-import org.xnio.XnioIoThread;
+import org.xnio.OptionMap;
+import org.xnio.ssl.XnioSsl;
 
 import java.net.URI;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 /**
- * The connections to one origin ({@code scheme://host:port}) and the requests waiting for one.
+ * The connections to one origin ({@code scheme://host:port}) and the requests waiting for one: it
+ * lends connections (or HTTP/2 stream slots) to calls, queues the calls that find none, and retires
+ * and sweeps connections. Opening a connection (connect, TLS and ALPN or h2c, connect timeout) is
+ * its {@link Connector}'s job; the pool decides when one is needed.
  *
  * <p>Every connection the pool starts is in {@link #conns} from the connect attempt until its close
  * is observed, so none can leak: one that completes after its connect timeout is closed on arrival.
@@ -27,54 +28,43 @@ import java.util.concurrent.TimeUnit;
 final class OriginPool {
     private final LumenClient client;
     final String origin;
-    private final URI connectUri;
-    private final org.xnio.OptionMap options;
-    private final org.xnio.ssl.XnioSsl ssl;
-    private final String hostPort;
+    /** Opens this pool's connections; its counters share this pool's lock. */
+    final Connector connector;
     final CircuitBreaker breaker;
     private final int maxConnections;
     private final int maxQueue;
     private final int streamCap;
     private final long maxRequests;
-    private final long connectTimeout;
 
     private final ArrayList<Conn> conns = new ArrayList<>();
     private final ArrayDeque<Call> waiters = new ArrayDeque<>();
-    private int connecting;
     /** Calls not finished yet: scanned by {@link #expire}. */
     private final DeadlineList deadlines = new DeadlineList();
     /** The last MAX_CONCURRENT_STREAMS an HTTP/2 connection of this origin announced (-1: none yet). */
     private int peerStreams = -1;
-    private int abandoned;
-    private long opened;
     private long closedCount;
-    private boolean expectHttp1;
     private boolean shut;
     /** Its address left a discovered name's set: no new requests, closes when its requests are done. */
     private volatile boolean retired;
 
     /** @param ssl TLS of this pool (a discovered address: the handshake names the discovered name); null: the client's */
-    OriginPool(LumenClient client, String origin, URI connectUri, org.xnio.OptionMap options, boolean expectMultiplexing,
-               org.xnio.ssl.XnioSsl ssl) {
+    OriginPool(LumenClient client, String origin, URI connectUri, OptionMap options, boolean expectMultiplexing,
+               XnioSsl ssl) {
         this.client = client;
-        this.ssl = ssl;
-        this.options = options;
-        this.hostPort = connectUri.getScheme().equals("https") ? connectUri.getHost() + ":" + connectUri.getPort() : null;
         this.origin = origin;
-        this.connectUri = connectUri;
         ClientConfig.Request r = client.config().request();
+        this.connector = new Connector(this, client.transport(), client.errors(), connectUri, options,
+                expectMultiplexing, ssl, r.connectTimeout());
         this.breaker = new CircuitBreaker(r.errorThreshold(), r.resetTimeout(), client.clock());
         this.maxConnections = r.connectionPoolSize();
         this.maxQueue = r.maxQueue();
         this.streamCap = r.maxStreamsPerConnection();
         this.maxRequests = r.maxReqPerConn();
-        this.connectTimeout = r.connectTimeout();
-        this.expectHttp1 = !expectMultiplexing;
     }
 
     /** The URI connections are opened to (scheme, host or address, port). */
     URI address() {
-        return connectUri;
+        return connector.address();
     }
 
     /**
@@ -127,7 +117,7 @@ final class OriginPool {
                 }
                 if (conn == null) {
                     // requests that connections being opened will carry are not "queued"
-                    if (waiters.size() - (long) connecting * perConnect() >= maxQueue) {
+                    if (waiters.size() - (long) connector.connecting * perConnect() >= maxQueue) {
                         error = client.errors().poolExhausted(origin, maxQueue);
                     } else {
                         waiters.add(call);
@@ -143,7 +133,7 @@ final class OriginPool {
             call.dispatch(conn);
         }
         if (connect != null) {
-            startConnect(connect);
+            connector.start(connect);
         }
     }
 
@@ -176,7 +166,7 @@ final class OriginPool {
     }
 
     private int perConnect() {
-        return expectHttp1 ? 1 : streamsPerConnection();
+        return connector.expectHttp1Locked() ? 1 : streamsPerConnection();
     }
 
     /** A new connection if waiters outnumber what open connects will carry and the pool has room. */
@@ -184,62 +174,17 @@ final class OriginPool {
         if (shut || waiters.isEmpty()) {
             return null;
         }
-        int open = conns.size() - abandoned;
-        if (open >= maxConnections || (long) connecting * perConnect() >= waiters.size()) {
+        int open = conns.size() - connector.abandoned;
+        if (open >= maxConnections || (long) connector.connecting * perConnect() >= waiters.size()) {
             return null;
         }
-        Conn c = new Conn(this);
+        Conn c = connector.newConnLocked();
         conns.add(c);
-        connecting++;
         return c;
     }
 
-    private void startConnect(Conn c) {
-        XnioIoThread thread = client.worker().getIoThread();
-        try {
-            c.future = client.undertow().connect(connectUri, thread, ssl != null ? ssl : client.ssl(), client.bufferPool(),
-                    options);
-        } catch (RuntimeException e) {
-            onConnectFailed(c, e);
-            return;
-        }
-        synchronized (this) {
-            if (c.state == Conn.State.CONNECTING) {
-                c.connectTimer = thread.executeAfter(c, connectTimeout, TimeUnit.MILLISECONDS);
-            }
-        }
-        c.future.addNotifier(c, null);
-    }
-
-    void onConnected(Conn c, ClientConnection connection) {
-        boolean keep;
-        synchronized (this) {
-            keep = c.state == Conn.State.CONNECTING && !shut;
-            if (c.state == Conn.State.ABANDONED) {
-                abandoned--;
-                conns.remove(c);
-            } else if (c.state == Conn.State.CONNECTING) {
-                connecting--;
-                cancelTimer(c);
-                if (keep) {
-                    c.attach(connection, client.clock().getAsLong());
-                    c.state = Conn.State.OPEN;
-                    opened++;
-                    expectHttp1 = !c.multiplexed;
-                } else {
-                    conns.remove(c);
-                }
-            }
-        }
-        if (!keep) {
-            IoUtils.safeClose(connection);
-            return;
-        }
-        drain(c);
-    }
-
-    /** Hands queued requests to {@code c} while it has room, one at a time, outside the lock. */
-    private void drain(Conn c) {
+    /** Hands queued requests to {@code c} (just opened) while it has room, one at a time, outside the lock. */
+    void drain(Conn c) {
         for (;;) {
             Call next;
             Conn connect = null;
@@ -258,7 +203,7 @@ final class OriginPool {
             }
             if (next == null) {
                 if (connect != null) {
-                    startConnect(connect);
+                    connector.start(connect);
                 }
                 return;
             }
@@ -266,69 +211,35 @@ final class OriginPool {
         }
     }
 
-    void onConnectFailed(Conn c, Throwable cause) {
-        ClientException tls = tlsFailure();
-        onConnectError(c, tls != null ? tls : client.errors().connectFailed(origin, cause), false);
-    }
-
     /** ERR13005 when the last handshake with this origin rejected its certificate, else null. */
     ClientException tlsFailure() {
-        if (hostPort == null) {
+        return connector.tlsFailure();
+    }
+
+    boolean shutLocked() {
+        return shut;
+    }
+
+    long now() {
+        return client.clock().getAsLong();
+    }
+
+    /** Takes a connection that never opened (or was given up) out of the pool. */
+    void forgetLocked(Conn c) {
+        conns.remove(c);
+    }
+
+    /** The waiters, taken out of the queue, when no connection is open any more to serve them; else null. */
+    Call[] strandedWaitersLocked() {
+        if (openCountLocked() != 0 || waiters.isEmpty()) {
             return null;
         }
-        String why = client.tlsRejection(hostPort);
-        return why == null ? null : client.errors().tlsRejected(origin, why);
-    }
-
-    void onConnectTimeout(Conn c, Throwable cause) {
-        onConnectError(c, client.errors().connectTimeout(origin, connectTimeout), true);
-    }
-
-    private void onConnectError(Conn c, ClientException error, boolean timedOut) {
-        Call[] failed = null;
-        synchronized (this) {
-            if (c.state == Conn.State.ABANDONED) {
-                if (!timedOut) {
-                    abandoned--;
-                    conns.remove(c);
-                }
-                return;
-            }
-            if (c.state != Conn.State.CONNECTING) {
-                return;
-            }
-            connecting--;
-            cancelTimer(c);
-            if (timedOut) {
-                c.state = Conn.State.ABANDONED; // stays tracked until the socket resolves
-                abandoned++;
-            } else {
-                c.state = Conn.State.CLOSED;
-                conns.remove(c);
-            }
-            if (connecting == 0 && openCountLocked() == 0 && !waiters.isEmpty()) {
-                failed = waiters.toArray(new Call[0]);
-                for (Call w : failed) {
-                    w.queued = false;
-                }
-                waiters.clear();
-            }
+        Call[] failed = waiters.toArray(new Call[0]);
+        for (Call w : failed) {
+            w.queued = false;
         }
-        if (timedOut && c.future != null) {
-            c.future.cancel();
-        }
-        if (failed != null) {
-            for (Call w : failed) {
-                w.fail(error);
-            }
-        }
-    }
-
-    private static void cancelTimer(Conn c) {
-        if (c.connectTimer != null) {
-            c.connectTimer.remove();
-            c.connectTimer = null;
-        }
+        waiters.clear();
+        return failed;
     }
 
     private int openCountLocked() {
@@ -354,7 +265,7 @@ final class OriginPool {
         }
         c.close();
         if (connect != null) {
-            startConnect(connect);
+            connector.start(connect);
         }
     }
 
@@ -370,7 +281,7 @@ final class OriginPool {
             connect = maybeConnectLocked();
         }
         if (connect != null) {
-            startConnect(connect);
+            connector.start(connect);
         }
     }
 
@@ -476,8 +387,8 @@ final class OriginPool {
                 }
             }
         }
-        return new PoolStats(open, idle, open - idle, connecting, abandoned, inFlight, waiters.size(), opened,
-                closedCount);
+        return new PoolStats(open, idle, open - idle, connector.connecting, connector.abandoned, inFlight, waiters.size(),
+                connector.opened, closedCount);
     }
 
     void close() {

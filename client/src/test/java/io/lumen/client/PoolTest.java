@@ -99,7 +99,7 @@ class PoolTest {
 
     @Test
     void idleExpiryNeverClosesAConnectionWithARequestInFlight() throws Exception {
-        try (LumenClient client = LumenClient.builder().request("idleTimeout", 100).build()) {
+        try (LumenClient client = LumenClient.builder().idleTimeout(100).build()) {
             URI slow = server.http("/slow?ms=700");
             CompletableFuture<Response> f = client.send(Request.get(slow).build());
             assertEquals(200, f.get(5, TimeUnit.SECONDS).status());
@@ -113,7 +113,7 @@ class PoolTest {
 
     @Test
     void anExpiredHttp2ConnectionFinishesItsStreamsBeforeClosing() throws Exception {
-        try (LumenClient client = ProtocolsTest.trusting().request("connectionExpireTime", 100).build()) {
+        try (LumenClient client = ProtocolsTest.trusting().connectionExpireTime(100).build()) {
             List<CompletableFuture<Response>> three = sendAll(client, server.https("/slow?ms=600"), 3);
             assertAllOk(three);
             PoolStats s = await(client, server.https("/"), p -> p.open() == 0);

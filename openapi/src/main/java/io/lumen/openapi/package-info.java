@@ -4,5 +4,9 @@
  * the immutable model ({@link io.lumen.openapi.OpenApiSpec},
  * {@link io.lumen.openapi.Operation}, {@link io.lumen.openapi.Parameter}). Problems
  * stop startup with {@code file:line: /json/pointer: problem}. Used at startup only.
+ *
+ * <p>Package-private steps: {@code RefBundler} (the files and their {@code $ref}s into one tree of
+ * local pointers, every target checked), {@code OperationReader} (the operations of a bundle),
+ * {@code YamlTree} (a referenced file with its line table).
  */
 package io.lumen.openapi;

@@ -42,7 +42,7 @@ final class HealthClients implements Function<String, LumenClient>, AutoCloseabl
                 .maxRetries(0)
                 .maxConnections(4)
                 .breaker(Integer.MAX_VALUE, 1)
-                .request("ioThreads", 1)
+                .ioThreads(1)
                 .statusCatalogue(context.statuses());
         if (ssl != null) {
             // the client re-applies hostname verification and versions to a given context: pass proxy.yml's

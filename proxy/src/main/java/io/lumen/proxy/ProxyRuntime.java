@@ -1,7 +1,6 @@
 package io.lumen.proxy;
 
 import io.lumen.client.discovery.PeerNameSsl;
-import io.lumen.client.TlsContexts;
 import io.lumen.proxy.forward.Forwarder;
 import io.lumen.proxy.upstream.ConnectionPool;
 import io.lumen.proxy.upstream.HealthChecker;
@@ -48,7 +47,7 @@ final class ProxyRuntime implements AutoCloseable {
     ProxyRuntime(ProxyConfig config, ServiceContext context) {
         List<URI> uris = config.upstreams();
         boolean anyTls = uris.stream().anyMatch(u -> u.getScheme().equals("https"));
-        SSLContext ssl = anyTls ? TlsContexts.fromConfig(context.config(), config.tls(), "proxy.yml") : null;
+        SSLContext ssl = anyTls ? config.tls().sslContext(context.config(), "proxy.yml") : null;
         XnioSsl xnioSsl = ssl == null ? null : new UndertowXnioSsl(Xnio.getInstance(), OptionMap.EMPTY, ssl);
         // Undertow's client sets HTTPS endpoint identification on every TLS connection unless told
         // otherwise (these options are applied after its default): tls.verifyHostname decides

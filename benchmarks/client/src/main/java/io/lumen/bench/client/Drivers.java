@@ -75,12 +75,28 @@ final class Drivers {
         };
     }
 
+    /** One numeric {@code request.*} key of client.yml, named as there, through the builder's typed setter. */
+    private static void lumenSetting(LumenClient.Builder b, String key, long value) {
+        switch (key) {
+            case "ioThreads" -> b.ioThreads(Math.toIntExact(value));
+            case "bufferSize" -> b.bufferSize(Math.toIntExact(value));
+            case "connectionPoolSize" -> b.maxConnections(Math.toIntExact(value));
+            case "maxQueue" -> b.maxQueue(Math.toIntExact(value));
+            case "maxStreamsPerConnection" -> b.maxStreamsPerConnection(Math.toIntExact(value));
+            case "maxReqPerConn" -> b.maxRequestsPerConnection(value);
+            case "timeout" -> b.timeout(value);
+            case "connectTimeout" -> b.connectTimeout(value);
+            case "maxRetries" -> b.maxRetries(Math.toIntExact(value));
+            default -> throw new IllegalArgumentException("bench.lumen." + key + ": not a numeric request.* setting of the client");
+        }
+    }
+
     /** Lumen: immutable requests built once; futures complete on the client's IO thread. */
     static Driver lumen(String base, KeyStore trust) {
         LumenClient.Builder b = LumenClient.builder().trustStore(trust).trustDefaultCas(false);
         for (String key : System.getProperties().stringPropertyNames()) {
             if (key.startsWith("bench.lumen.")) { // experiments only: -Dbench.lumen.ioThreads=1
-                b.request(key.substring("bench.lumen.".length()), Long.parseLong(System.getProperty(key)));
+                lumenSetting(b, key.substring("bench.lumen.".length()), Long.parseLong(System.getProperty(key)));
             }
         }
         LumenClient client = b.build();

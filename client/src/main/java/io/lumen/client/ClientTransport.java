@@ -1,0 +1,156 @@
+package io.lumen.client;
+
+import io.lumen.client.discovery.PeerNameSsl;
+import io.lumen.tls.SslContexts;
+import io.undertow.UndertowOptions;
+import io.undertow.client.UndertowClient;
+import io.undertow.connector.ByteBufferPool;
+import io.undertow.protocols.ssl.UndertowXnioSsl;
+import io.undertow.server.DefaultByteBufferPool;
+import org.xnio.OptionMap;
+import org.xnio.Options;
+import org.xnio.Xnio;
+import org.xnio.XnioWorker;
+import org.xnio.ssl.XnioSsl;
+
+import javax.net.ssl.SSLContext;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * What one {@link LumenClient}'s connections are made of, set up once when the client is built:
+ * the XNIO worker (its own, or a shared one it never stops), the IO buffer pool, the TLS context
+ * with the record of rejected certificates, Undertow's client and the connect options; and where
+ * an origin's or a discovered address's pool connects ({@link #originPool}, {@link #addressPool}).
+ *
+ * <p>Immutable after construction and shared by every pool and call of the client; the rejection
+ * map is concurrent (written by handshakes on IO threads, read when a connect fails).
+ */
+final class ClientTransport {
+    private final XnioWorker worker;
+    private final boolean ownsWorker;
+    private final ByteBufferPool bufferPool;
+    private final SSLContext sslContext;
+    private final XnioSsl ssl;
+    private final UndertowClient undertow;
+    private final OptionMap tlsOptions;
+    private final OptionMap plainOptions;
+    private final boolean enableHttp2;
+    private final boolean h2c;
+    /** host:port -> why the last TLS handshake there rejected the server's certificate. */
+    private final Map<String, String> rejected = new ConcurrentHashMap<>();
+
+    /**
+     * @param shared a worker to run on (not stopped by {@link #close}); null: one of the client's own
+     * @param tls    the TLS material the builder was given
+     */
+    ClientTransport(ClientConfig config, XnioWorker shared, LumenClient.TlsMaterial tls) {
+        ClientConfig.Request r = config.request();
+        ClientConfig.Tls t = config.tls();
+        this.ownsWorker = shared == null;
+        this.worker = shared != null ? shared : ownWorker(r.ioThreads());
+        this.bufferPool = new DefaultByteBufferPool(true, r.bufferSize());
+        this.sslContext = tls.context() != null
+                ? SslContexts.clientEngines(tls.context(), t.verifyHostname(), t.tlsVersion())
+                : SslContexts.client(tls.trustStores(), t.loadDefaultTrustStore(), tls.keyStore(), tls.keyPass(),
+                        t.verifyHostname(), t.tlsVersion(), rejected);
+        this.ssl = new UndertowXnioSsl(worker.getXnio(), OptionMap.EMPTY, bufferPool, sslContext);
+        this.undertow = UndertowClient.getInstance(LumenClient.class.getClassLoader());
+        this.tlsOptions = OptionMap.builder()
+                .set(Options.TCP_NODELAY, true)
+                .set(UndertowOptions.ENABLE_HTTP2, r.enableHttp2())
+                // Undertow's client sets HTTPS endpoint identification unless a JVM-wide property says
+                // otherwise; these options are applied after it, so the choice is this client's own.
+                .set(UndertowOptions.ENDPOINT_IDENTIFICATION_ALGORITHM, t.verifyHostname() ? "HTTPS" : "")
+                .getMap();
+        this.plainOptions = OptionMap.builder().set(Options.TCP_NODELAY, true).getMap();
+        this.enableHttp2 = r.enableHttp2();
+        this.h2c = r.h2c();
+    }
+
+    private static XnioWorker ownWorker(int ioThreads) {
+        try {
+            return Xnio.getInstance(LumenClient.class.getClassLoader()).createWorker(OptionMap.builder()
+                    .set(Options.WORKER_IO_THREADS, ioThreads)
+                    .set(Options.WORKER_TASK_CORE_THREADS, 1)
+                    .set(Options.WORKER_TASK_MAX_THREADS, 2)
+                    .set(Options.WORKER_NAME, "lumen-client")
+                    .set(Options.TCP_NODELAY, true)
+                    .getMap());
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot start the client's XNIO worker", e);
+        }
+    }
+
+    /**
+     * The pool of an origin not under discovery: TLS with ALPN ({@code h2} offered when HTTP/2 is
+     * enabled), or plain HTTP/1.1, or h2c with prior knowledge.
+     */
+    OriginPool originPool(LumenClient client, Request request) {
+        URI u = request.uri();
+        boolean tls = u.getScheme().equalsIgnoreCase("https");
+        int port = u.getPort() == -1 ? (tls ? 443 : 80) : u.getPort();
+        boolean prior = !tls && h2c;
+        String scheme = tls ? "https" : prior ? "h2c-prior" : "http";
+        try {
+            URI connect = new URI(scheme, null, u.getHost(), port, null, null, null);
+            return new OriginPool(client, request.origin(), connect, tls ? tlsOptions : plainOptions,
+                    prior || (tls && enableHttp2), null);
+        } catch (URISyntaxException e) {
+            throw new IllegalArgumentException("bad origin " + request.origin(), e);
+        }
+    }
+
+    /**
+     * The pool of one address of a discovered origin. Over TLS the handshake names {@code name}
+     * (SNI, certificate check), not the address.
+     */
+    OriginPool addressPool(LumenClient client, String name, URI address) {
+        boolean tls = address.getScheme().equals("https");
+        boolean prior = !tls && h2c;
+        URI connect = prior ? URI.create("h2c-prior://" + address.getRawAuthority()) : address;
+        XnioSsl named = tls ? new UndertowXnioSsl(worker.getXnio(), OptionMap.EMPTY, bufferPool,
+                PeerNameSsl.forName(sslContext, name)) : null;
+        return new OriginPool(client, address.toString(), connect, tls ? tlsOptions : plainOptions,
+                prior || (tls && enableHttp2), named);
+    }
+
+    /** Why the last handshake with {@code hostPort} rejected the server certificate, or null. */
+    String tlsRejection(String hostPort) {
+        return rejected.isEmpty() ? null : rejected.get(hostPort);
+    }
+
+    XnioWorker worker() {
+        return worker;
+    }
+
+    ByteBufferPool bufferPool() {
+        return bufferPool;
+    }
+
+    XnioSsl ssl() {
+        return ssl;
+    }
+
+    UndertowClient undertow() {
+        return undertow;
+    }
+
+    /** Stops the worker when it is the client's own (waiting up to 2 s); a shared one is left running. */
+    void close() {
+        if (!ownsWorker) {
+            return;
+        }
+        worker.shutdown();
+        try {
+            worker.awaitTermination(2, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

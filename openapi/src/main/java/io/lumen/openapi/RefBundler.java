@@ -1,0 +1,175 @@
+package io.lumen.openapi;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.TextNode;
+import io.lumen.config.ConfigException;
+import io.lumen.config.ConfigLoader;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.net.MalformedURLException;
+import java.net.URL;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Bundles a spec and the files its {@code $ref}s name into one tree: every other file read is
+ * appended under {@code /x-lumen-files/<n>} (in the order first referenced, each read once), and
+ * every {@code $ref} becomes a local JSON pointer into the bundle. A file the root names is found
+ * through the config lookup; a file another file names, relative to that file. Then every
+ * {@code $ref} must land on a node. Problems ({@code #anchor} fragments, remote URLs, missing files
+ * or targets) are {@link ConfigException}s at the file and line of the {@code $ref}. Startup only;
+ * one bundler per spec load.
+ */
+final class RefBundler {
+    private static final int MAX_REF_HOPS = 32;
+
+    private final ConfigLoader loader;
+    /** Index 0: the root file; index i: {@code /x-lumen-files/(i-1)}. */
+    private final List<SpecSource> sources;
+    private final List<URL> urls;
+
+    /** @param sources receives every file read, the root's first; {@link OpenApiSpec} keeps it for error lines */
+    RefBundler(ConfigLoader loader, List<SpecSource> sources, List<URL> urls) {
+        this.loader = loader;
+        this.sources = sources;
+        this.urls = urls;
+    }
+
+    /** The bundle of the root (already in {@code sources} and {@code urls} at index 0), its refs local. */
+    ObjectNode bundle(ObjectNode root) {
+        ObjectNode bundle = root.deepCopy();
+        ArrayNode files = JsonNodeFactory.instance.arrayNode();
+        rewriteRefs(bundle, "", 0, files);
+        for (int i = 0; i < files.size(); i++) {
+            rewriteRefs(files.get(i), "/" + OpenApiSpec.FILES + "/" + i, i + 1, files);
+        }
+        if (!files.isEmpty()) {
+            bundle.set(OpenApiSpec.FILES, files);
+        }
+        return bundle;
+    }
+
+    /** Makes every {@code $ref} of {@code node} (from source {@code sourceIndex}) a local pointer into the bundle. */
+    private void rewriteRefs(JsonNode node, String pointer, int sourceIndex, ArrayNode files) {
+        if (node instanceof ObjectNode obj) {
+            JsonNode ref = obj.get("$ref");
+            if (ref != null && ref.isTextual()) {
+                obj.set("$ref", TextNode.valueOf(localRef(ref.asText(), pointer + "/$ref", sourceIndex, files)));
+            }
+            for (Iterator<Map.Entry<String, JsonNode>> it = obj.properties().iterator(); it.hasNext(); ) {
+                Map.Entry<String, JsonNode> e = it.next();
+                if (!(sourceIndex == 0 && pointer.isEmpty() && e.getKey().equals(OpenApiSpec.FILES))) {
+                    rewriteRefs(e.getValue(), pointer + "/" + SpecSource.escape(e.getKey()), sourceIndex, files);
+                }
+            }
+        } else if (node instanceof ArrayNode arr) {
+            for (int i = 0; i < arr.size(); i++) {
+                rewriteRefs(arr.get(i), pointer + "/" + i, sourceIndex, files);
+            }
+        }
+    }
+
+    private String localRef(String ref, String refPointer, int sourceIndex, ArrayNode files) {
+        int hash = ref.indexOf('#');
+        String filePart = hash < 0 ? ref : ref.substring(0, hash);
+        String fragment = hash < 0 ? "" : decodeFragment(ref.substring(hash + 1));
+        if (!fragment.isEmpty() && !fragment.startsWith("/")) {
+            throw errorAt(sourceIndex, refPointer, "'" + ref + "': only JSON pointer fragments (#/...) are supported");
+        }
+        if (filePart.isEmpty()) {
+            return "#" + (sourceIndex == 0 ? "" : "/" + OpenApiSpec.FILES + "/" + (sourceIndex - 1)) + fragment;
+        }
+        if (filePart.contains("://") && !filePart.startsWith("file:")) {
+            throw errorAt(sourceIndex, refPointer, "'" + ref + "': remote references are not supported; put the file in the config dir");
+        }
+        URL url = resolve(filePart, refPointer, sourceIndex);
+        int index = -1;
+        for (int i = 1; i < urls.size(); i++) {
+            if (urls.get(i).toString().equals(url.toString())) {
+                index = i;
+            }
+        }
+        if (index < 0) {
+            SpecSource read;
+            try (InputStream in = url.openStream()) {
+                read = YamlTree.read(new InputStreamReader(in, StandardCharsets.UTF_8), displayName(url));
+            } catch (IOException e) {
+                throw errorAt(sourceIndex, refPointer, "'" + ref + "': cannot read " + url + ": " + e.getMessage());
+            }
+            sources.add(read);
+            urls.add(url);
+            files.add(read.tree().deepCopy());
+            index = urls.size() - 1;
+        }
+        return "#/" + OpenApiSpec.FILES + "/" + (index - 1) + fragment;
+    }
+
+    private URL resolve(String filePart, String refPointer, int sourceIndex) {
+        if (sourceIndex == 0) {
+            return loader.locate(filePart).orElseThrow(() -> errorAt(sourceIndex, refPointer,
+                    "'" + filePart + "' is not in the config dirs or classpath config/"));
+        }
+        try {
+            return new URL(urls.get(sourceIndex), filePart);
+        } catch (MalformedURLException e) {
+            throw errorAt(sourceIndex, refPointer, "'" + filePart + "': " + e.getMessage());
+        }
+    }
+
+    private ConfigException errorAt(int sourceIndex, String pointer, String problem) {
+        String local = sourceIndex == 0 ? pointer : pointer.substring(("/" + OpenApiSpec.FILES + "/" + (sourceIndex - 1)).length());
+        return sources.get(sourceIndex).error(local, problem);
+    }
+
+    /** Every {@code $ref} must land on something. */
+    static void checkRefs(OpenApiSpec spec, JsonNode node, String pointer) {
+        if (node instanceof ObjectNode obj) {
+            JsonNode ref = obj.get("$ref");
+            if (ref != null && ref.isTextual()) {
+                String target = ref.asText().substring(1);
+                if (spec.bundle().at(target).isMissingNode()) {
+                    throw spec.error(pointer + "/$ref", "$ref '" + target + "' does not resolve: nothing at that pointer");
+                }
+            }
+            for (Iterator<Map.Entry<String, JsonNode>> it = obj.properties().iterator(); it.hasNext(); ) {
+                Map.Entry<String, JsonNode> e = it.next();
+                checkRefs(spec, e.getValue(), pointer + "/" + SpecSource.escape(e.getKey()));
+            }
+        } else if (node instanceof ArrayNode arr) {
+            for (int i = 0; i < arr.size(); i++) {
+                checkRefs(spec, arr.get(i), pointer + "/" + i);
+            }
+        }
+    }
+
+    /** Follows {@code $ref}s from {@code pointer}; returns the pointer of the final node. */
+    static String deref(OpenApiSpec spec, String pointer) {
+        String p = pointer;
+        for (int hops = 0; hops < MAX_REF_HOPS; hops++) {
+            JsonNode node = spec.bundle().at(p);
+            JsonNode ref = node.get("$ref");
+            if (ref == null || !ref.isTextual()) {
+                return p;
+            }
+            p = ref.asText().substring(1);
+        }
+        throw spec.error(pointer, "$ref chain longer than " + MAX_REF_HOPS + " (a cycle?)");
+    }
+
+    private static String decodeFragment(String fragment) {
+        return fragment.indexOf('%') < 0 ? fragment
+                : URLDecoder.decode(fragment.replace("+", "%2B"), StandardCharsets.UTF_8);
+    }
+
+    private static String displayName(URL url) {
+        return "file".equals(url.getProtocol()) ? url.getPath() : url.toString();
+    }
+}
