@@ -1,10 +1,12 @@
 package io.lumen.client;
 
+import io.lumen.testkit.core.Await;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import java.net.URI;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -27,15 +29,9 @@ class PoolTest {
         server.close();
     }
 
-    /** Polls the pool until {@code ok} holds (at most 5 s); returns the last snapshot. */
-    static PoolStats await(LumenClient client, URI origin, Predicate<PoolStats> ok) throws InterruptedException {
-        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-        PoolStats s = client.stats(origin);
-        while (!ok.test(s) && System.nanoTime() < end) {
-            Thread.sleep(5);
-            s = client.stats(origin);
-        }
-        return s;
+    /** Polls the pool until {@code ok} holds (at most 5 s) and returns that snapshot; fails with the last one. */
+    static PoolStats await(LumenClient client, URI origin, Predicate<PoolStats> ok) {
+        return Await.until(() -> client.stats(origin), ok, Duration.ofSeconds(5), "pool stats of " + origin);
     }
 
     static List<CompletableFuture<Response>> sendAll(LumenClient client, URI uri, int n) {

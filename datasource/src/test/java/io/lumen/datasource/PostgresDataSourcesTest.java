@@ -3,7 +3,7 @@ package io.lumen.datasource;
 import io.lumen.config.ConfigException;
 import io.lumen.datasource.testing.Await;
 import io.lumen.datasource.testing.PostgresCluster;
-import io.lumen.handler.testing.TestService;
+import io.lumen.testkit.TestService;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;

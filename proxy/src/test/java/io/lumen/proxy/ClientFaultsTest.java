@@ -1,10 +1,10 @@
 package io.lumen.proxy;
 
-import io.lumen.handler.testing.RawH2;
-import io.lumen.handler.testing.RawHttp;
 import io.lumen.proxy.testing.Backend;
 import io.lumen.proxy.testing.ErrorJson;
 import io.lumen.proxy.testing.ProxyUnderTest;
+import io.lumen.testkit.raw.RawH2;
+import io.lumen.testkit.raw.RawHttp;
 import io.undertow.util.Headers;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

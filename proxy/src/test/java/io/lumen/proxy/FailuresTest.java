@@ -4,7 +4,7 @@ import io.lumen.proxy.testing.Backend;
 import io.lumen.proxy.testing.ErrorJson;
 import io.lumen.proxy.testing.ProxyUnderTest;
 import io.lumen.proxy.testing.RawBackend;
-import io.lumen.handler.testing.RawHttp;
+import io.lumen.testkit.raw.RawHttp;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -3,7 +3,7 @@ package io.lumen.proxy;
 import io.lumen.proxy.testing.Backend;
 import io.lumen.proxy.testing.ProxyUnderTest;
 import io.lumen.proxy.testing.RawBackend;
-import io.lumen.handler.testing.RawHttp;
+import io.lumen.testkit.raw.RawHttp;
 import io.undertow.util.Headers;
 import io.undertow.util.HttpString;
 import org.junit.jupiter.api.AfterAll;

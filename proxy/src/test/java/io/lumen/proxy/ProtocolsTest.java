@@ -89,7 +89,7 @@ class ProtocolsTest {
             // thread about once in 32 runs (and the burst below then opened a second h2 connection);
             // with 16 per thread that is about once in 2^31
             for (int i = 0; i < 16 * ProxyUnderTest.IO_THREADS; i++) {
-                try (io.lumen.handler.testing.RawHttp c = new io.lumen.handler.testing.RawHttp(p.port())) {
+                try (io.lumen.testkit.raw.RawHttp c = new io.lumen.testkit.raw.RawHttp(p.port())) {
                     c.send("GET /warm/" + i + " HTTP/1.1\r\nHost: x\r\n\r\n");
                     assertEquals(200, c.read().status());
                     c.send("GET /warm/again/" + i + " HTTP/1.1\r\nHost: x\r\n\r\n");

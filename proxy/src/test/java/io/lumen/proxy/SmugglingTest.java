@@ -3,7 +3,7 @@ package io.lumen.proxy;
 import io.lumen.proxy.testing.Backend;
 import io.lumen.proxy.testing.ErrorJson;
 import io.lumen.proxy.testing.ProxyUnderTest;
-import io.lumen.handler.testing.RawHttp;
+import io.lumen.testkit.raw.RawHttp;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;

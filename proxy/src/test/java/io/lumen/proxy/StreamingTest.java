@@ -392,7 +392,7 @@ class StreamingTest {
     @Test
     void aClientLeavingMidDownloadEndsTheUpstreamResponse() throws Exception {
         int before = downloadsBroken.get();
-        try (io.lumen.handler.testing.RawHttp c = new io.lumen.handler.testing.RawHttp(proxy.port())) {
+        try (io.lumen.testkit.raw.RawHttp c = new io.lumen.testkit.raw.RawHttp(proxy.port())) {
             c.send("GET /download HTTP/1.1\r\nHost: x\r\n\r\n");
             // read a little of the 200 MB, then hang up
             c.readSome(1 << 20);
@@ -404,7 +404,7 @@ class StreamingTest {
     @Test
     void aClientLeavingMidUploadEndsTheUpstreamRequest() throws Exception {
         int before = uploadsBroken.get();
-        try (io.lumen.handler.testing.RawHttp c = new io.lumen.handler.testing.RawHttp(proxy.port())) {
+        try (io.lumen.testkit.raw.RawHttp c = new io.lumen.testkit.raw.RawHttp(proxy.port())) {
             c.send("POST /upload HTTP/1.1\r\nHost: x\r\nContent-Length: 104857600\r\n\r\n");
             byte[] some = new byte[1 << 20];
             Bytes.fill(some, some.length, 0);
@@ -420,7 +420,7 @@ class StreamingTest {
         // one IO thread with one upstream connection: the next request gets that connection unless it was closed
         try (ProxyUnderTest narrow = ProxyUnderTest.in(other).hosts(backend.url()).value("server.ioThreads", 1)
                 .value("proxy.connectionsPerThread", 1).start()) {
-            try (io.lumen.handler.testing.RawHttp c = new io.lumen.handler.testing.RawHttp(narrow.port())) {
+            try (io.lumen.testkit.raw.RawHttp c = new io.lumen.testkit.raw.RawHttp(narrow.port())) {
                 c.send("GET /download HTTP/1.1\r\nHost: x\r\n\r\n");
                 c.readSome(1 << 20);
             }
