@@ -278,10 +278,7 @@ class LumenServerTest {
         server.start(HELLO);
         URI uri = URI.create("http://127.0.0.1:" + server.httpPort() + "/");
         CompletableFuture<Void> stopping = CompletableFuture.runAsync(() -> server.stop(null));
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-        while (readiness.state() != Readiness.State.DRAINING && System.nanoTime() < deadline) {
-            Thread.onSpinWait();
-        }
+        Await.until(() -> readiness.state() == Readiness.State.DRAINING, Duration.ofSeconds(5), "readiness DRAINING");
         assertFalse(readiness.isReady());
         HttpResponse<String> r = get(HttpClient.newHttpClient(), uri);
         assertEquals(200, r.statusCode(), "a new connection is still served during the delay");
@@ -313,10 +310,7 @@ class LumenServerTest {
                 HttpResponse.BodyHandlers.ofString());
         assertTrue(entered.await(5, TimeUnit.SECONDS));
         CompletableFuture<Void> stopping = CompletableFuture.runAsync(() -> server.stop(null));
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-        while (readiness.state() != Readiness.State.DRAINING && System.nanoTime() < deadline) {
-            Thread.onSpinWait();
-        }
+        Await.until(() -> readiness.state() == Readiness.State.DRAINING, Duration.ofSeconds(5), "readiness DRAINING");
         assertEquals(Readiness.State.DRAINING, readiness.state());
         assertFalse(readiness.isReady());
         release.countDown();

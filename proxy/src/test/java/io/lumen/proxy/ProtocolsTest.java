@@ -4,6 +4,7 @@ import io.lumen.proxy.testing.Backend;
 import io.lumen.proxy.testing.Certificates;
 import io.lumen.proxy.testing.ErrorJson;
 import io.lumen.proxy.testing.ProxyUnderTest;
+import io.lumen.testkit.core.Await;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -197,7 +198,9 @@ class ProtocolsTest {
                 try (ProxyUnderTest p = proxyWithTrust(Files.createDirectories(dir.resolve("verify-" + verify)))
                         .hosts(right.url(), wrong.url()).value("proxy.tls.verifyHostname", verify)
                         .value("proxy.healthCheck.enabled", true).value("proxy.healthCheck.interval", 50).start()) {
-                    Thread.sleep(400); // several rounds of checks
+                    int checks = right.received("/health").size();
+                    Await.until(() -> right.received("/health").size() >= checks + 5, Duration.ofSeconds(5),
+                            "several rounds of checks (unhealthyThreshold 2)");
                     java.util.Set<String> answered = new java.util.TreeSet<>();
                     for (int i = 0; i < 8; i++) {
                         HttpResponse<String> r = p.get("/x" + i);

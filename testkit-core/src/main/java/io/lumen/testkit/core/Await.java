@@ -25,6 +25,8 @@ import java.util.function.Supplier;
 public final class Await {
     private static final long FIRST_PAUSE_NANOS = Duration.ofMillis(1).toNanos();
     private static final long MAX_PAUSE_NANOS = Duration.ofMillis(50).toNanos();
+    /** The timeout of {@link #until(BooleanSupplier)}: generous, a loaded CI machine is slow. */
+    public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(10);
 
     private Await() {
     }
@@ -34,6 +36,11 @@ public final class Await {
         if (!holdsWithin(condition, timeout)) {
             throw new AssertionError("timed out after " + timeout.toMillis() + " ms waiting for: " + what);
         }
+    }
+
+    /** Waits until {@code condition} holds, at most {@link #DEFAULT_TIMEOUT}. */
+    public static void until(BooleanSupplier condition) {
+        until(condition, DEFAULT_TIMEOUT, "the condition");
     }
 
     /** {@link #until(BooleanSupplier, Duration, String)} with a generic description. */

@@ -5,7 +5,7 @@ import java.time.Duration;
 /**
  * Deliberate delays that are the <em>subject</em> of a test, never a wait for something to happen
  * (use {@link Await} for that): a backend that must be slow to provoke a timeout, a client that
- * sends its body slowly, events spaced out in time. Each use names why it is slow; keeping them
+ * sends its body slowly, events spaced out in time, a sampler's period. Each use names why it is slow; keeping them
  * behind these names is how {@code git grep Thread.sleep} in the tests stays empty.
  *
  * <p>Runs on the calling thread (a backend's worker thread, a test's client thread); an interrupt
@@ -23,6 +23,11 @@ public final class Pace {
     /** A client (or a streaming backend) that sends its next piece after {@code gap}: its pace is the subject. */
     public static void slowSender(Duration gap) {
         hold(gap);
+    }
+
+    /** A background sampler's period (how often it looks at a gauge): sampling is the subject, nothing is awaited. */
+    public static void samplingPeriod(Duration period) {
+        hold(period);
     }
 
     private static void hold(Duration delay) {
