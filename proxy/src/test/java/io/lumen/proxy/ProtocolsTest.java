@@ -199,8 +199,9 @@ class ProtocolsTest {
                         .hosts(right.url(), wrong.url()).value("proxy.tls.verifyHostname", verify)
                         .value("proxy.healthCheck.enabled", true).value("proxy.healthCheck.interval", 50).start()) {
                     int checks = right.received("/health").size();
-                    Await.until(() -> right.received("/health").size() >= checks + 5, Duration.ofSeconds(5),
-                            "several rounds of checks (unhealthyThreshold 2)");
+                    // several rounds of checks (unhealthyThreshold 2); with verification the wrong name's fail
+                    Await.until(() -> right.received("/health").size() >= checks + 5 && (!verify || wrongNameOut(p, wrong)),
+                            Duration.ofSeconds(5), "several rounds of checks" + (verify ? ", the wrong name's failed" : ""));
                     java.util.Set<String> answered = new java.util.TreeSet<>();
                     for (int i = 0; i < 8; i++) {
                         HttpResponse<String> r = p.get("/x" + i);
@@ -213,6 +214,10 @@ class ProtocolsTest {
                 }
             }
         }
+    }
+
+    private static boolean wrongNameOut(ProxyUnderTest p, Backend wrong) {
+        return ProxyInternals.upstreams(p).all().stream().anyMatch(u -> u.uri().getPort() == wrong.port() && !u.activeHealthy());
     }
 
     @Test
