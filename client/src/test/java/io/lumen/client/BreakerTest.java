@@ -1,8 +1,8 @@
 package io.lumen.client;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import io.lumen.testkit.core.PerClass;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.net.URI;
 import java.util.concurrent.TimeUnit;
@@ -11,34 +11,25 @@ import java.util.concurrent.atomic.AtomicLong;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 class BreakerTest {
-    static TestServer server;
-
-    @BeforeAll
-    static void start() {
-        server = TestServer.start(true);
-    }
-
-    @AfterAll
-    static void stop() {
-        server.close();
-    }
+    @RegisterExtension
+    static final PerClass<TestServer> server = PerClass.of(() -> TestServer.start(true));
 
     @Test
     void opensAfterConsecutiveFailuresHalfOpensAfterResetTimeoutAndClosesOnSuccess() throws Exception {
         AtomicLong now = new AtomicLong(1_000_000);
         try (LumenClient client = LumenClient.builder().clock(now::get).breaker(2, 5000).maxRetries(0).build()) {
-            URI drop = server.http("/drop");
-            URI ok = server.http("/get?name=ok");
+            URI drop = server.get().http("/drop");
+            URI ok = server.get().http("/get?name=ok");
             assertEquals(ClientException.CONNECTION_CLOSED, FailuresTest.failure(client.send(Request.get(drop).build())).code());
             assertEquals(CircuitBreaker.State.CLOSED, client.breakerState(ok), "one failure is below the threshold");
             assertEquals(ClientException.CONNECTION_CLOSED, FailuresTest.failure(client.send(Request.get(drop).build())).code());
             assertEquals(CircuitBreaker.State.OPEN, client.breakerState(ok));
 
-            int hits = server.hits.get();
+            int hits = server.get().hits.get();
             ClientException open = FailuresTest.failure(client.send(Request.get(ok).build()));
             assertEquals(ClientException.CIRCUIT_OPEN, open.code());
             assertEquals(503, open.status().statusCode());
-            assertEquals(hits, server.hits.get(), "an open breaker sends nothing");
+            assertEquals(hits, server.get().hits.get(), "an open breaker sends nothing");
 
             now.addAndGet(4999);
             assertEquals(ClientException.CIRCUIT_OPEN, FailuresTest.failure(client.send(Request.get(ok).build())).code());
@@ -75,14 +66,14 @@ class BreakerTest {
     void breakersArePerOriginAndServerErrorsAreResponses() throws Exception {
         try (LumenClient client = LumenClient.builder().breaker(1, 60_000).maxRetries(0).build()) {
             for (int i = 0; i < 3; i++) {
-                assertEquals(500, client.send(Request.get(server.http("/status?code=500")).build())
+                assertEquals(500, client.send(Request.get(server.get().http("/status?code=500")).build())
                         .get(5, TimeUnit.SECONDS).status());
             }
-            assertEquals(CircuitBreaker.State.CLOSED, client.breakerState(server.http("/")));
+            assertEquals(CircuitBreaker.State.CLOSED, client.breakerState(server.get().http("/")));
             URI down = URI.create("http://127.0.0.1:" + FailuresTest.freePort() + "/");
             FailuresTest.failure(client.send(Request.get(down).build()));
             assertEquals(CircuitBreaker.State.OPEN, client.breakerState(down));
-            assertEquals(CircuitBreaker.State.CLOSED, client.breakerState(server.http("/")));
+            assertEquals(CircuitBreaker.State.CLOSED, client.breakerState(server.get().http("/")));
         }
     }
 }

@@ -1,8 +1,8 @@
 package io.lumen.client;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import io.lumen.testkit.core.PerClass;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.net.ServerSocket;
 import java.net.URI;
@@ -17,17 +17,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class FailuresTest {
-    static TestServer server;
-
-    @BeforeAll
-    static void start() {
-        server = TestServer.start(true);
-    }
-
-    @AfterAll
-    static void stop() {
-        server.close();
-    }
+    @RegisterExtension
+    static final PerClass<TestServer> server = PerClass.of(() -> TestServer.start(true));
 
     /** The ClientException a failed future carries. */
     static ClientException failure(CompletableFuture<Response> f) {
@@ -61,9 +52,9 @@ class FailuresTest {
     void aServerClosingMidResponseFailsWithConnectionClosed() throws Exception {
         for (boolean h2c : new boolean[] {false, true}) {
             try (LumenClient client = LumenClient.builder().h2c(h2c).maxRetries(0).build()) {
-                ClientException e = failure(client.send(Request.get(server.http("/half")).build()));
+                ClientException e = failure(client.send(Request.get(server.get().http("/half")).build()));
                 assertEquals(ClientException.CONNECTION_CLOSED, e.code(), "h2c=" + h2c + ": " + e.getMessage());
-                assertEquals("Hello ok", client.send(Request.get(server.http("/get?name=ok")).build())
+                assertEquals("Hello ok", client.send(Request.get(server.get().http("/get?name=ok")).build())
                         .get(5, TimeUnit.SECONDS).bodyString(), "h2c=" + h2c + ": a new connection replaces the dead one");
             }
         }
@@ -72,12 +63,12 @@ class FailuresTest {
     @Test
     void slowHttp11ServerTimesOutThenTheConnectionIsReplaced() throws Exception {
         try (LumenClient client = LumenClient.builder().build()) {
-            URI slow = server.http("/slow?ms=2000");
-            client.send(Request.get(server.http("/get")).build()).get(5, TimeUnit.SECONDS); // connected and warm
+            URI slow = server.get().http("/slow?ms=2000");
+            client.send(Request.get(server.get().http("/get")).build()).get(5, TimeUnit.SECONDS); // connected and warm
             ClientException e = failure(client.send(Request.get(slow).timeout(Duration.ofMillis(200)).build()));
             assertEquals(ClientException.TIMEOUT, e.code());
             assertEquals(504, e.status().statusCode());
-            Response ok = client.send(Request.get(server.http("/get?name=again")).build()).get(5, TimeUnit.SECONDS);
+            Response ok = client.send(Request.get(server.get().http("/get?name=again")).build()).get(5, TimeUnit.SECONDS);
             assertEquals("Hello again", ok.bodyString());
             PoolStats s = client.stats(slow);
             assertEquals(2, s.opened(), "the timed-out HTTP/1.1 connection was closed and replaced: " + s);
@@ -90,13 +81,13 @@ class FailuresTest {
     @Test
     void slowHttp2ServerTimesOutByStreamResetAndTheConnectionStaysInUse() throws Exception {
         try (LumenClient client = ProtocolsTest.trusting().build()) {
-            client.send(Request.get(server.https("/get")).build()).get(5, TimeUnit.SECONDS);
-            ClientException e = failure(client.send(Request.get(server.https("/slow?ms=2000"))
+            client.send(Request.get(server.get().https("/get")).build()).get(5, TimeUnit.SECONDS);
+            ClientException e = failure(client.send(Request.get(server.get().https("/slow?ms=2000"))
                     .timeout(Duration.ofMillis(200)).build()));
             assertEquals(ClientException.TIMEOUT, e.code());
-            Response ok = client.send(Request.get(server.https("/get?name=again")).build()).get(5, TimeUnit.SECONDS);
+            Response ok = client.send(Request.get(server.get().https("/get?name=again")).build()).get(5, TimeUnit.SECONDS);
             assertEquals("Hello again", ok.bodyString());
-            PoolStats s = client.stats(server.https("/"));
+            PoolStats s = client.stats(server.get().https("/"));
             assertEquals(1, s.opened(), "the stream was reset, the connection kept: " + s);
             assertEquals(0, s.inFlight(), s.toString());
         }
@@ -105,23 +96,23 @@ class FailuresTest {
     @Test
     void idempotentRequestsAreRetriedAndPostsAreNot() throws Exception {
         try (LumenClient client = LumenClient.builder().maxRetries(2).breaker(100, 1000).build()) {
-            int before = server.hits.get();
-            ClientException get = failure(client.send(Request.get(server.http("/drop")).build()));
+            int before = server.get().hits.get();
+            ClientException get = failure(client.send(Request.get(server.get().http("/drop")).build()));
             assertEquals(ClientException.CONNECTION_CLOSED, get.code());
-            assertEquals(3, server.hits.get() - before, "GET: one attempt and two retries");
-            before = server.hits.get();
-            ClientException post = failure(client.send(Request.post(server.http("/drop")).body("x").build()));
+            assertEquals(3, server.get().hits.get() - before, "GET: one attempt and two retries");
+            before = server.get().hits.get();
+            ClientException post = failure(client.send(Request.post(server.get().http("/drop")).body("x").build()));
             assertEquals(ClientException.CONNECTION_CLOSED, post.code());
-            assertEquals(1, server.hits.get() - before, "POST reached the server: never repeated");
+            assertEquals(1, server.get().hits.get() - before, "POST reached the server: never repeated");
         }
     }
 
     @Test
     void theClientWaitsForNothingAfterClose() throws Exception {
         LumenClient client = LumenClient.builder().build();
-        client.send(Request.get(server.http("/get")).build()).get(5, TimeUnit.SECONDS);
+        client.send(Request.get(server.get().http("/get")).build()).get(5, TimeUnit.SECONDS);
         client.close();
         assertEquals(ClientException.CONNECTION_CLOSED,
-                failure(client.send(Request.get(server.http("/get")).build())).code());
+                failure(client.send(Request.get(server.get().http("/get")).build())).code());
     }
 }

@@ -1,7 +1,7 @@
 package io.lumen.client;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import io.lumen.testkit.core.PerClass;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -20,17 +20,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** 10,000 requests, 64 in flight, with dropped connections, half responses and timeouts mixed in. */
 class LeakTest {
-    static TestServer server;
-
-    @BeforeAll
-    static void start() {
-        server = TestServer.start(true);
-    }
-
-    @AfterAll
-    static void stop() {
-        server.close();
-    }
+    @RegisterExtension
+    static final PerClass<TestServer> server = PerClass.of(() -> TestServer.start(true));
 
     @ParameterizedTest
     @ValueSource(strings = {"http1", "h2c", "h2"})
@@ -38,7 +29,7 @@ class LeakTest {
         LumenClient.Builder b = protocol.equals("h2") ? ProtocolsTest.trusting() : LumenClient.builder();
         try (LumenClient client = b.h2c(protocol.equals("h2c")).maxConnections(8).maxQueue(10_000)
                 .breaker(1_000_000, 1).build()) {
-            URI base = protocol.equals("h2") ? server.https("/") : server.http("/");
+            URI base = protocol.equals("h2") ? server.get().https("/") : server.get().http("/");
             SplittableRandom random = new SplittableRandom(42);
             Semaphore window = new Semaphore(64);
             CountDownLatch done = new CountDownLatch(10_000);

@@ -1,10 +1,12 @@
 package io.lumen.client;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import io.lumen.testkit.core.Await;
+import io.lumen.testkit.core.PerClass;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.net.URI;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -15,27 +17,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class PoolTest {
-    static TestServer server;
+    @RegisterExtension
+    static final PerClass<TestServer> server = PerClass.of(() -> TestServer.start(true));
 
-    @BeforeAll
-    static void start() {
-        server = TestServer.start(true);
-    }
-
-    @AfterAll
-    static void stop() {
-        server.close();
-    }
-
-    /** Polls the pool until {@code ok} holds (at most 5 s); returns the last snapshot. */
-    static PoolStats await(LumenClient client, URI origin, Predicate<PoolStats> ok) throws InterruptedException {
-        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-        PoolStats s = client.stats(origin);
-        while (!ok.test(s) && System.nanoTime() < end) {
-            Thread.sleep(5);
-            s = client.stats(origin);
-        }
-        return s;
+    /** Polls the pool until {@code ok} holds (at most 5 s) and returns that snapshot; fails with the last one. */
+    static PoolStats await(LumenClient client, URI origin, Predicate<PoolStats> ok) {
+        return Await.until(() -> client.stats(origin), ok, Duration.ofSeconds(5), "pool stats of " + origin);
     }
 
     static List<CompletableFuture<Response>> sendAll(LumenClient client, URI uri, int n) {
@@ -56,7 +43,7 @@ class PoolTest {
     @Test
     void http11LendsEachConnectionToOneRequestAndQueuesTheRestUpToTheBound() throws Exception {
         try (LumenClient client = LumenClient.builder().maxConnections(2).maxQueue(2).maxRetries(0).build()) {
-            URI slow = server.http("/slow?ms=500");
+            URI slow = server.get().http("/slow?ms=500");
             List<CompletableFuture<Response>> four = sendAll(client, slow, 4);
             PoolStats s = await(client, slow, p -> p.inFlight() == 2 && p.pending() == 2);
             assertEquals(2, s.open(), s.toString());
@@ -88,19 +75,19 @@ class PoolTest {
     @Test
     void http2OpensOneConnectionForManyConcurrentStreams() throws Exception {
         try (LumenClient client = ProtocolsTest.trusting().build()) {
-            client.send(Request.get(server.https("/get")).build()).get(5, TimeUnit.SECONDS);
-            List<CompletableFuture<Response>> many = sendAll(client, server.https("/slow?ms=200"), 50);
-            PoolStats busy = await(client, server.https("/"), p -> p.inFlight() == 50);
+            client.send(Request.get(server.get().https("/get")).build()).get(5, TimeUnit.SECONDS);
+            List<CompletableFuture<Response>> many = sendAll(client, server.get().https("/slow?ms=200"), 50);
+            PoolStats busy = await(client, server.get().https("/"), p -> p.inFlight() == 50);
             assertEquals(1, busy.open(), busy.toString());
             assertAllOk(many);
-            assertEquals(1, client.stats(server.https("/")).opened());
+            assertEquals(1, client.stats(server.get().https("/")).opened());
         }
     }
 
     @Test
     void idleExpiryNeverClosesAConnectionWithARequestInFlight() throws Exception {
         try (LumenClient client = LumenClient.builder().idleTimeout(100).build()) {
-            URI slow = server.http("/slow?ms=700");
+            URI slow = server.get().http("/slow?ms=700");
             CompletableFuture<Response> f = client.send(Request.get(slow).build());
             assertEquals(200, f.get(5, TimeUnit.SECONDS).status());
             PoolStats s = client.stats(slow);
@@ -114,9 +101,9 @@ class PoolTest {
     @Test
     void anExpiredHttp2ConnectionFinishesItsStreamsBeforeClosing() throws Exception {
         try (LumenClient client = ProtocolsTest.trusting().connectionExpireTime(100).build()) {
-            List<CompletableFuture<Response>> three = sendAll(client, server.https("/slow?ms=600"), 3);
+            List<CompletableFuture<Response>> three = sendAll(client, server.get().https("/slow?ms=600"), 3);
             assertAllOk(three);
-            PoolStats s = await(client, server.https("/"), p -> p.open() == 0);
+            PoolStats s = await(client, server.get().https("/"), p -> p.open() == 0);
             assertEquals(0, s.open(), s.toString());
             assertEquals(s.opened(), s.closed(), s.toString());
         }

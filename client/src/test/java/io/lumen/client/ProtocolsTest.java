@@ -1,9 +1,9 @@
 package io.lumen.client;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import io.lumen.testkit.core.PerClass;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.xnio.XnioIoThread;
 
 import java.time.Duration;
@@ -17,20 +17,10 @@ import java.util.concurrent.TimeUnit;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 class ProtocolsTest {
-    static TestServer h2Server;
-    static TestServer h1OnlyServer;
-
-    @BeforeAll
-    static void start() {
-        h2Server = TestServer.start(true);
-        h1OnlyServer = TestServer.start(false);
-    }
-
-    @AfterAll
-    static void stop() {
-        h2Server.close();
-        h1OnlyServer.close();
-    }
+    @RegisterExtension
+    static final PerClass<TestServer> h2Server = PerClass.of(() -> TestServer.start(true));
+    @RegisterExtension
+    static final PerClass<TestServer> h1OnlyServer = PerClass.of(() -> TestServer.start(false));
 
     static Response send(LumenClient client, Request r) throws Exception {
         return client.send(r).get(5, TimeUnit.SECONDS);
@@ -46,11 +36,11 @@ class ProtocolsTest {
     void http11GetAndPostReuseOneKeepAliveConnection() throws Exception {
         try (LumenClient client = LumenClient.builder().build()) {
             for (int i = 0; i < 5; i++) {
-                Response get = send(client, Request.get(h2Server.http("/get?name=Steve")).build());
+                Response get = send(client, Request.get(h2Server.get().http("/get?name=Steve")).build());
                 assertEquals(200, get.status());
                 assertEquals("Hello Steve", get.bodyString());
                 assertEquals("HTTP/1.1", get.protocol());
-                Response post = send(client, Request.post(h2Server.http("/post")).body("Steve").build());
+                Response post = send(client, Request.post(h2Server.get().http("/post")).body("Steve").build());
                 assertEquals("Hello Steve", post.bodyString());
             }
             assertEquals(1, client.stats().opened(), "one keep-alive connection for sequential requests");
@@ -60,10 +50,10 @@ class ProtocolsTest {
     @Test
     void h2cWithPriorKnowledgeWhenConfigured() throws Exception {
         try (LumenClient client = LumenClient.builder().h2c(true).build()) {
-            Response r = send(client, Request.get(h2Server.http("/get?name=h2c")).build());
+            Response r = send(client, Request.get(h2Server.get().http("/get?name=h2c")).build());
             assertEquals("HTTP/2.0", r.protocol());
             assertEquals("Hello h2c", r.bodyString());
-            Response p = send(client, Request.post(h2Server.http("/post")).body("Steve").build());
+            Response p = send(client, Request.post(h2Server.get().http("/post")).body("Steve").build());
             assertEquals("Hello Steve", p.bodyString());
         }
     }
@@ -71,10 +61,10 @@ class ProtocolsTest {
     @Test
     void http2OverTlsByAlpn() throws Exception {
         try (LumenClient client = trusting().build()) {
-            Response r = send(client, Request.get(h2Server.https("/get?name=Steve")).build());
+            Response r = send(client, Request.get(h2Server.get().https("/get?name=Steve")).build());
             assertEquals("HTTP/2.0", r.protocol());
             assertEquals("Hello Steve", r.bodyString());
-            Response p = send(client, Request.post(h2Server.https("/post")).body("Steve").build());
+            Response p = send(client, Request.post(h2Server.get().https("/post")).body("Steve").build());
             assertEquals("Hello Steve", p.bodyString());
             assertEquals("HTTP/2.0", p.protocol());
         }
@@ -89,16 +79,16 @@ class ProtocolsTest {
     void aBurstSentFromAResponseCallbackIsFlushedAndCompletes() throws Exception {
         int burst = Conn.FLUSH_EVERY * 5 + 3;
         try (LumenClient client = trusting().build()) {
-            send(client, Request.get(h2Server.https("/get?name=warm")).build()); // the connection exists
+            send(client, Request.get(h2Server.get().https("/get?name=warm")).build()); // the connection exists
             List<CompletableFuture<Response>> all = Collections.synchronizedList(new ArrayList<>());
             CompletableFuture<Boolean> sent = new CompletableFuture<>();
             // a slow answer: the callback below is registered in time and runs on the IO thread
-            client.send(Request.get(h2Server.https("/slow?ms=100")).build()).whenComplete((r, e) -> {
+            client.send(Request.get(h2Server.get().https("/slow?ms=100")).build()).whenComplete((r, e) -> {
                 boolean onIoThread = XnioIoThread.currentThread() != null;
                 for (int i = 0; i < burst; i++) {
                     all.add(client.send(i % 2 == 0
-                            ? Request.get(h2Server.https("/get?name=g" + i)).build()
-                            : Request.post(h2Server.https("/post")).body("p" + i).build()));
+                            ? Request.get(h2Server.get().https("/get?name=g" + i)).build()
+                            : Request.post(h2Server.get().https("/post")).body("p" + i).build()));
                 }
                 sent.complete(onIoThread);
             });
@@ -118,7 +108,7 @@ class ProtocolsTest {
     void alpnFallsBackToHttp11WhenTheServerHasNoHttp2() throws Exception {
         try (LumenClient client = trusting().build()) {
             for (int i = 0; i < 3; i++) {
-                Response r = send(client, Request.get(h1OnlyServer.https("/get?name=Steve")).build());
+                Response r = send(client, Request.get(h1OnlyServer.get().https("/get?name=Steve")).build());
                 assertEquals("HTTP/1.1", r.protocol());
                 assertEquals("Hello Steve", r.bodyString());
             }
@@ -130,7 +120,7 @@ class ProtocolsTest {
     void tlsWithHttp2DisabledSpeaksHttp11() throws Exception {
         try (LumenClient client = trusting().enableHttp2(false).build()) {
             for (int i = 0; i < 3; i++) {
-                Response r = send(client, Request.post(h2Server.https("/post")).body("Steve").build());
+                Response r = send(client, Request.post(h2Server.get().https("/post")).body("Steve").build());
                 assertEquals("HTTP/1.1", r.protocol());
                 assertEquals("Hello Steve", r.bodyString());
             }
@@ -149,15 +139,15 @@ class ProtocolsTest {
     @Test
     void responseBodyAsJsonTreeAndTypedObjectAndHeadersAndStatuses() throws Exception {
         try (LumenClient client = trusting().build()) {
-            Response r = send(client, Request.get(h2Server.https("/json")).header("Accept", "application/json")
+            Response r = send(client, Request.get(h2Server.get().https("/json")).header("Accept", "application/json")
                     .timeout(Duration.ofSeconds(2)).build());
             JsonNode tree = r.json();
             assertEquals("doggy", tree.get("name").asText());
             assertEquals(new Pet(7, "doggy"), r.as(Pet.class));
             assertEquals("application/json", r.header("content-type"));
-            Response s = send(client, Request.get(h2Server.https("/status?code=503")).build());
+            Response s = send(client, Request.get(h2Server.get().https("/status?code=503")).build());
             assertEquals(503, s.status(), "an error status is a response, not an exception");
-            Response json = send(client, Request.post(h2Server.https("/post")).json(Map.of("a", 1)).build());
+            Response json = send(client, Request.post(h2Server.get().https("/post")).json(Map.of("a", 1)).build());
             assertEquals("Hello {\"a\":1}", json.bodyString());
         }
     }

@@ -1,8 +1,8 @@
 package io.lumen.client;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import io.lumen.testkit.core.PerClass;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.net.URI;
 import java.util.concurrent.TimeUnit;
@@ -15,21 +15,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * 127/8 is loopback), a name the certificate does not carry.
  */
 class TlsTest {
-    static TestServer server;
-
-    @BeforeAll
-    static void start() {
-        server = TestServer.start(true, -1, "0.0.0.0", false);
-    }
-
-    @AfterAll
-    static void stop() {
-        server.close();
-    }
+    @RegisterExtension
+    static final PerClass<TestServer> server = PerClass.of(() -> TestServer.start(true, -1, "0.0.0.0", false));
 
     @Test
     void hostnameVerificationIsPerClientOnByDefaultAndSwitchableOff() throws Exception {
-        URI wrongName = server.https("127.0.0.2", "/get?name=x");
+        URI wrongName = server.get().https("127.0.0.2", "/get?name=x");
         try (LumenClient strict = ProtocolsTest.trusting().maxRetries(0).build();
              LumenClient lax = ProtocolsTest.trusting().verifyHostname(false).build()) {
             ClientException e = FailuresTest.failure(strict.send(Request.get(wrongName).build()));
@@ -37,7 +28,7 @@ class TlsTest {
             assertTrue(e.notSent());
             assertEquals("Hello x", lax.send(Request.get(wrongName).build()).get(5, TimeUnit.SECONDS).bodyString(),
                     "the other client in the same JVM skips the check");
-            assertEquals("Hello y", strict.send(Request.get(server.https("/get?name=y")).build())
+            assertEquals("Hello y", strict.send(Request.get(server.get().https("/get?name=y")).build())
                     .get(5, TimeUnit.SECONDS).bodyString(), "the strict client accepts the right name");
             e = FailuresTest.failure(strict.send(Request.get(wrongName).build()));
             assertEquals(ClientException.TLS_FAILED, e.code(), "and the lax client changed nothing for it");
@@ -47,7 +38,7 @@ class TlsTest {
     @Test
     void anUntrustedServerFailsTheHandshake() throws Exception {
         try (LumenClient client = LumenClient.builder().maxRetries(0).build()) {
-            ClientException e = FailuresTest.failure(client.send(Request.get(server.https("/get")).build()));
+            ClientException e = FailuresTest.failure(client.send(Request.get(server.get().https("/get")).build()));
             assertEquals(ClientException.TLS_FAILED, e.code(), e.getMessage());
         }
     }
@@ -55,7 +46,7 @@ class TlsTest {
     @Test
     void tls12OnlyStillConnects() throws Exception {
         try (LumenClient client = ProtocolsTest.trusting().tlsVersion("TLSv1.2").build()) {
-            assertEquals(200, client.send(Request.get(server.https("/get")).build()).get(5, TimeUnit.SECONDS).status());
+            assertEquals(200, client.send(Request.get(server.get().https("/get")).build()).get(5, TimeUnit.SECONDS).status());
         }
     }
 }

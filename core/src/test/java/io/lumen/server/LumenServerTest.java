@@ -2,14 +2,11 @@ package io.lumen.server;
 
 import io.lumen.config.ConfigException;
 import io.lumen.config.ConfigLoader;
+import io.lumen.testkit.core.Await;
 import io.undertow.server.HttpHandler;
 import io.undertow.util.Headers;
 import org.junit.jupiter.api.Test;
 
-import javax.net.ssl.KeyManagerFactory;
-import javax.net.ssl.SSLContext;
-import javax.net.ssl.SSLHandshakeException;
-import javax.net.ssl.TrustManagerFactory;
 import java.io.FileInputStream;
 import java.io.IOException;
 import java.net.ConnectException;
@@ -25,6 +22,10 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import javax.net.ssl.KeyManagerFactory;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLHandshakeException;
+import javax.net.ssl.TrustManagerFactory;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -165,10 +166,11 @@ class LumenServerTest {
     @Test
     void gracefulStopLetsTheInFlightRequestFinishAndRefusesNewConnections() throws Exception {
         CountDownLatch entered = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1); // the request stays in flight until the stop has begun
         HttpHandler slow = ex -> ex.dispatch(() -> {
             entered.countDown();
             try {
-                Thread.sleep(400);
+                release.await(10, TimeUnit.SECONDS);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
@@ -188,6 +190,8 @@ class LumenServerTest {
                 HttpRequest.newBuilder(uri).build(), HttpResponse.BodyHandlers.ofString());
         assertTrue(entered.await(5, TimeUnit.SECONDS));
         CompletableFuture<Void> stopping = CompletableFuture.runAsync(() -> server.stop(null));
+        Await.until(() -> readiness.state() == Readiness.State.DRAINING, Duration.ofSeconds(5), "the stop has begun");
+        release.countDown();
         HttpResponse<String> r = inFlight.get(5, TimeUnit.SECONDS);
         assertEquals(200, r.statusCode());
         assertEquals("done", r.body());
@@ -274,10 +278,7 @@ class LumenServerTest {
         server.start(HELLO);
         URI uri = URI.create("http://127.0.0.1:" + server.httpPort() + "/");
         CompletableFuture<Void> stopping = CompletableFuture.runAsync(() -> server.stop(null));
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-        while (readiness.state() != Readiness.State.DRAINING && System.nanoTime() < deadline) {
-            Thread.onSpinWait();
-        }
+        Await.until(() -> readiness.state() == Readiness.State.DRAINING, Duration.ofSeconds(5), "readiness DRAINING");
         assertFalse(readiness.isReady());
         HttpResponse<String> r = get(HttpClient.newHttpClient(), uri);
         assertEquals(200, r.statusCode(), "a new connection is still served during the delay");
@@ -309,10 +310,7 @@ class LumenServerTest {
                 HttpResponse.BodyHandlers.ofString());
         assertTrue(entered.await(5, TimeUnit.SECONDS));
         CompletableFuture<Void> stopping = CompletableFuture.runAsync(() -> server.stop(null));
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-        while (readiness.state() != Readiness.State.DRAINING && System.nanoTime() < deadline) {
-            Thread.onSpinWait();
-        }
+        Await.until(() -> readiness.state() == Readiness.State.DRAINING, Duration.ofSeconds(5), "readiness DRAINING");
         assertEquals(Readiness.State.DRAINING, readiness.state());
         assertFalse(readiness.isReady());
         release.countDown();

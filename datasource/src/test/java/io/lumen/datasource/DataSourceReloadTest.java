@@ -1,8 +1,8 @@
 package io.lumen.datasource;
 
 import com.zaxxer.hikari.HikariDataSource;
-import io.lumen.datasource.testing.Await;
-import io.lumen.handler.testing.TestService;
+import io.lumen.testkit.TestService;
+import io.lumen.testkit.core.Await;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -67,8 +67,8 @@ class DataSourceReloadTest {
             CompletableFuture<HttpResponse<String>> inFlight = TestService.HTTP.sendAsync(
                     HttpRequest.newBuilder(service.uri("/count")).build(), HttpResponse.BodyHandlers.ofString());
             HikariDataSource oldHikari = old.dataSource().unwrap(HikariDataSource.class);
-            Await.until(Duration.ofSeconds(10), "the request to hold a connection of the old pool",
-                    () -> oldHikari.getHikariPoolMXBean().getActiveConnections() == 1);
+            Await.until(() -> oldHikari.getHikariPoolMXBean().getActiveConnections() == 1, Duration.ofSeconds(10),
+                    "the request to hold a connection of the old pool");
 
             service.file("datasource.yml", datasource(5));
             HttpResponse<String> reload = service.send(service.request("/adm/reload")
@@ -82,7 +82,7 @@ class DataSourceReloadTest {
             lock.commit();
             assertEquals("11", inFlight.get(15, TimeUnit.SECONDS).body());
         }
-        Await.until(Duration.ofSeconds(10), "the old pool to close after its last request", old::isClosed);
+        Await.until(old::isClosed, Duration.ofSeconds(10), "the old pool to close after its last request");
         assertEquals("12", service.get("/count").body());
         assertEquals(1, service.service().context().readiness().dependencies().size(),
                 service.service().context().readiness().dependencies().toString());

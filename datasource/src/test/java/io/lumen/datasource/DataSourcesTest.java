@@ -2,9 +2,9 @@ package io.lumen.datasource;
 
 import com.zaxxer.hikari.HikariDataSource;
 import io.lumen.config.ConfigException;
-import io.lumen.datasource.testing.Await;
-import io.lumen.handler.testing.TestService;
 import io.lumen.server.Readiness;
+import io.lumen.testkit.TestService;
+import io.lumen.testkit.core.Await;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -100,8 +100,8 @@ class DataSourcesTest {
             CompletableFuture<HttpResponse<String>> waiting = TestService.HTTP.sendAsync(
                     HttpRequest.newBuilder(service.uri("/count")).build(), HttpResponse.BodyHandlers.ofString());
             HikariDataSource hikari = pool().dataSource().unwrap(HikariDataSource.class);
-            Await.until(Duration.ofSeconds(10), "the first request to hold the only connection",
-                    () -> hikari.getHikariPoolMXBean().getActiveConnections() == 1);
+            Await.until(() -> hikari.getHikariPoolMXBean().getActiveConnections() == 1,
+                    Duration.ofSeconds(10), "the first request to hold the only connection");
 
             long t0 = System.nanoTime();
             HttpResponse<String> busy = service.get("/count");
@@ -133,10 +133,10 @@ class DataSourcesTest {
             CompletableFuture<HttpResponse<String>> inFlight = TestService.HTTP.sendAsync(
                     HttpRequest.newBuilder(service.uri("/count")).build(), HttpResponse.BodyHandlers.ofString());
             HikariDataSource hikari = pool.dataSource().unwrap(HikariDataSource.class);
-            Await.until(Duration.ofSeconds(10), "the request to hold a connection",
-                    () -> hikari.getHikariPoolMXBean().getActiveConnections() == 1);
+            Await.until(() -> hikari.getHikariPoolMXBean().getActiveConnections() == 1,
+                    Duration.ofSeconds(10), "the request to hold a connection");
             CompletableFuture<Void> stopping = CompletableFuture.runAsync(service::close);
-            Await.until(Duration.ofSeconds(10), "draining", () -> service.service().state() == Readiness.State.DRAINING);
+            Await.until(() -> service.service().state() == Readiness.State.DRAINING, Duration.ofSeconds(10), "draining");
             assertFalse(pool.isClosed(), "the pool must stay open while a request is in flight");
             lock.commit();
             HttpResponse<String> r = inFlight.get(15, TimeUnit.SECONDS);

@@ -1,9 +1,9 @@
 package io.lumen.datasource;
 
 import io.lumen.config.ConfigException;
-import io.lumen.datasource.testing.Await;
 import io.lumen.datasource.testing.PostgresCluster;
-import io.lumen.handler.testing.TestService;
+import io.lumen.testkit.TestService;
+import io.lumen.testkit.core.Await;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -106,8 +106,8 @@ class PostgresDataSourcesTest {
         assertEquals(200, service.get("/health/readiness").statusCode());
         pg.stop();
         try {
-            Await.until(Duration.ofSeconds(20), "readiness to turn false",
-                    () -> service.get("/health/readiness").statusCode() == 503);
+            Await.until(() -> service.get("/health/readiness").statusCode() == 503,
+                    Duration.ofSeconds(20), "readiness to turn false");
             HttpResponse<String> probe = service.get("/health/readiness");
             assertTrue(probe.body().contains("\"code\":\"ERR10054\"") && probe.body().contains("datasource 'main'"), probe.body());
             HttpResponse<String> down = service.get("/count");
@@ -116,7 +116,7 @@ class PostgresDataSourcesTest {
         } finally {
             pg.start();
         }
-        Await.until(Duration.ofSeconds(20), "readiness to come back", () -> service.get("/health/readiness").statusCode() == 200);
+        Await.until(() -> service.get("/health/readiness").statusCode() == 200, Duration.ofSeconds(20), "readiness to come back");
         HttpResponse<String> again = service.get("/count");
         assertEquals(200, again.statusCode(), again.body());
         assertEquals("2", again.body());
@@ -135,8 +135,8 @@ class PostgresDataSourcesTest {
         } finally {
             pg.start();
         }
-        Await.until(Duration.ofSeconds(20), "readiness once the database is up",
-                () -> service.get("/health/readiness").statusCode() == 200);
+        Await.until(() -> service.get("/health/readiness").statusCode() == 200,
+                Duration.ofSeconds(20), "readiness once the database is up");
         assertEquals("1", service.get("/count").body()); // the migration created and seeded the table
     }
 }

@@ -1,7 +1,7 @@
 package io.lumen.service;
 
-import io.lumen.handler.testing.RawH2;
 import io.lumen.handler.testing.TestService;
+import io.lumen.testkit.raw.RawH2;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

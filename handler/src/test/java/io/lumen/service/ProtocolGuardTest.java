@@ -1,7 +1,7 @@
 package io.lumen.service;
 
-import io.lumen.handler.testing.RawHttp;
 import io.lumen.handler.testing.TestService;
+import io.lumen.testkit.raw.RawHttp;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

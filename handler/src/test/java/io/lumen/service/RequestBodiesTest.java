@@ -1,8 +1,9 @@
 package io.lumen.service;
 
-import io.lumen.handler.testing.RawHttp;
 import io.lumen.handler.testing.TestService;
 import io.lumen.server.RequestBodies;
+import io.lumen.testkit.core.Pace;
+import io.lumen.testkit.raw.RawHttp;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -12,6 +13,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -142,15 +144,15 @@ class RequestBodiesTest {
 
     @Test
     void anHttp2BodyOverTheLimitIsAnsweredNotReset() throws IOException {
-        try (io.lumen.handler.testing.RawH2 h2 = new io.lumen.handler.testing.RawH2(port(), 5000)) {
+        try (io.lumen.testkit.raw.RawH2 h2 = new io.lumen.testkit.raw.RawH2(port(), 5000)) {
             h2.headers(1, "POST", "/receive", false, "content-type", "application/octet-stream");
             for (int i = 0; i < 3; i++) {
                 h2.data(1, new byte[5000], i == 2); // 15000 bytes, no content-length: counted as they come
             }
-            io.lumen.handler.testing.RawH2.Frame answer = h2.await(f -> f.stream() == 1
-                    && (f.type() == io.lumen.handler.testing.RawH2.HEADERS || f.type() == io.lumen.handler.testing.RawH2.RST_STREAM));
-            assertEquals(io.lumen.handler.testing.RawH2.HEADERS, answer.type(), "an answer (413), not a reset");
-            io.lumen.handler.testing.RawH2.Frame body = h2.await(f -> f.stream() == 1 && f.type() == io.lumen.handler.testing.RawH2.DATA);
+            io.lumen.testkit.raw.RawH2.Frame answer = h2.await(f -> f.stream() == 1
+                    && (f.type() == io.lumen.testkit.raw.RawH2.HEADERS || f.type() == io.lumen.testkit.raw.RawH2.RST_STREAM));
+            assertEquals(io.lumen.testkit.raw.RawH2.HEADERS, answer.type(), "an answer (413), not a reset");
+            io.lumen.testkit.raw.RawH2.Frame body = h2.await(f -> f.stream() == 1 && f.type() == io.lumen.testkit.raw.RawH2.DATA);
             assertTrue(new String(body.payload()).contains("ERR10068"), new String(body.payload()));
         }
     }
@@ -188,7 +190,7 @@ class RequestBodiesTest {
             c.send(sized("/receive", 8));
             for (int i = 0; i < 8; i++) {
                 c.send(new byte[] {'x'});
-                Thread.sleep(IDLE_MS / 3); // the client's pace, not a wait for the server
+                Pace.slowSender(Duration.ofMillis(IDLE_MS / 3)); // the client's pace, not a wait for the server
             }
             RawHttp.Response r = c.read();
             assertEquals(200, r.status(), r.bodyText());

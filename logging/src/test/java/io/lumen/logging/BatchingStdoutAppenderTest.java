@@ -4,10 +4,12 @@ import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.LoggerContext;
 import ch.qos.logback.classic.encoder.PatternLayoutEncoder;
+import io.lumen.testkit.core.Await;
 import org.junit.jupiter.api.Test;
 
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.List;
 import java.util.stream.IntStream;
 
@@ -82,20 +84,16 @@ class BatchingStdoutAppenderTest {
         Logger log = logger(ctx, a);
         try {
             log.info("first");
-            Thread.sleep(500);
+            Await.until(() -> out.toString(StandardCharsets.UTF_8).contains("first"), Duration.ofSeconds(2), "the first line written");
             long before = a.wakeups();
-            Thread.sleep(500);
-            long idleWakeups = a.wakeups() - before;
-            // polling every millisecond would be ~500 here; a sleeping writer wakes a few times at most
-            assertTrue(idleWakeups < 20, "the writer woke " + idleWakeups + " times in 500 ms with nothing to write");
+            // the 500 ms window is the subject: polling every millisecond would be ~500 wakeups in it;
+            // a sleeping writer wakes a few times at most
+            Await.never(() -> a.wakeups() - before >= 20, Duration.ofMillis(500),
+                    "the writer woke 20 times or more in 500 ms with nothing to write");
 
             log.info("after the pause");
-            long deadline = System.nanoTime() + 2_000_000_000L;
-            while (!out.toString(StandardCharsets.UTF_8).contains("after the pause") && System.nanoTime() < deadline) {
-                Thread.sleep(5);
-            }
-            assertTrue(out.toString(StandardCharsets.UTF_8).contains("after the pause"),
-                    "a line logged to a sleeping writer was not written within 2 s");
+            Await.until(() -> out.toString(StandardCharsets.UTF_8).contains("after the pause"), Duration.ofSeconds(2),
+                    "a line logged to a sleeping writer written within 2 s");
         } finally {
             a.stop();
         }

@@ -1,9 +1,9 @@
 package io.lumen.otel;
 
 import io.lumen.config.ConfigException;
-import io.lumen.handler.testing.TestService;
 import io.lumen.otel.testing.OtlpReceiver;
 import io.lumen.otel.testing.Traced;
+import io.lumen.testkit.TestService;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -22,7 +22,7 @@ class CollectorTlsTest {
 
     static final String HANDLER_YML = """
             handlers:
-              - io.lumen.handler.observability.Ok@ok
+              - io.lumen.otel.testing.Ok@ok
             paths:
               - {path: /ok, method: GET, exec: [correlation, tracing, ok]}
             """;

@@ -3,10 +3,10 @@ package io.lumen.otel;
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.read.ListAppender;
-import io.lumen.handler.testing.TestService;
 import io.lumen.otel.sdk.SdkLogBudgets;
 import io.lumen.otel.testing.OtlpReceiver;
 import io.lumen.otel.testing.Traced;
+import io.lumen.testkit.TestService;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.slf4j.LoggerFactory;
@@ -30,7 +30,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class ExportTest {
     static final String HANDLER_YML = """
             handlers:
-              - io.lumen.handler.observability.Ok@ok
+              - io.lumen.otel.testing.Ok@ok
             paths:
               - {path: /ok, method: GET, exec: [correlation, tracing, ok]}
             """;

@@ -1,9 +1,9 @@
 package io.lumen.otel;
 
-import io.lumen.handler.testing.TestService;
 import io.lumen.otel.testing.OtlpReceiver;
 import io.lumen.otel.testing.ShowTrace;
 import io.lumen.otel.testing.Traced;
+import io.lumen.testkit.TestService;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

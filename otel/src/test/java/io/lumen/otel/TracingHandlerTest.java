@@ -1,9 +1,9 @@
 package io.lumen.otel;
 
-import io.lumen.handler.testing.TestService;
 import io.lumen.otel.testing.OtlpReceiver;
 import io.lumen.otel.testing.ShowTrace;
 import io.lumen.otel.testing.Traced;
+import io.lumen.testkit.TestService;
 import io.opentelemetry.proto.trace.v1.Span;
 import io.opentelemetry.proto.trace.v1.Status;
 import org.junit.jupiter.api.AfterAll;
@@ -37,10 +37,10 @@ class TracingHandlerTest {
         collector = OtlpReceiver.start();
         service = Traced.service(dir, "tracing-test", collector.endpoint(), "").file("handler.yml", """
                 handlers:
-                  - io.lumen.handler.observability.Ok@ok
-                  - io.lumen.handler.observability.Throwing@boom
-                  - io.lumen.handler.observability.SetEndpoint@spec
-                  - io.lumen.handler.observability.BlockingSleep@sleep
+                  - io.lumen.otel.testing.Ok@ok
+                  - io.lumen.otel.testing.Throwing@boom
+                  - io.lumen.otel.testing.SetEndpoint@spec
+                  - io.lumen.otel.testing.BlockingSleep@sleep
                   - io.lumen.otel.testing.ShowTrace@show
                 paths:
                   - {path: '/items/{id}', method: GET, exec: [exception, correlation, tracing, show]}

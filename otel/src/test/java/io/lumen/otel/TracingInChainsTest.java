@@ -1,10 +1,10 @@
 package io.lumen.otel;
 
-import io.lumen.handler.observability.Services;
 import io.lumen.handler.router.Route;
-import io.lumen.handler.testing.TestService;
+import io.lumen.otel.testing.Services;
 import io.lumen.otel.testing.ShowTrace;
 import io.lumen.otel.testing.Traced;
+import io.lumen.testkit.TestService;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

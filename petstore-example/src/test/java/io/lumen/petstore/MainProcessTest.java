@@ -1,5 +1,6 @@
 package io.lumen.petstore;
 
+import io.lumen.testkit.core.Await;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -15,6 +16,7 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -105,17 +107,18 @@ class MainProcessTest {
     }
 
     /** Polls until the service answers (bounded), then returns the response. */
-    private static HttpResponse<String> awaitFirstResponse(URI uri) throws Exception {
+    private static HttpResponse<String> awaitFirstResponse(URI uri) {
         HttpClient client = HttpClient.newHttpClient();
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (System.nanoTime() < deadline) {
+        return Await.until(() -> {
             try {
                 return client.send(HttpRequest.newBuilder(uri).build(), HttpResponse.BodyHandlers.ofString());
             } catch (IOException notYet) {
-                Thread.sleep(50);
+                return null;
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new AssertionError("interrupted waiting for " + uri, e);
             }
-        }
-        return null;
+        }, r -> r != null, Duration.ofSeconds(30), "the service at " + uri + " answers");
     }
 
     @Test

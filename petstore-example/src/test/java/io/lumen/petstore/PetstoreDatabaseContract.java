@@ -4,9 +4,9 @@ import com.zaxxer.hikari.HikariDataSource;
 import io.lumen.config.ConfigLoader;
 import io.lumen.datasource.DataSources;
 import io.lumen.datasource.JdbcPool;
-import io.lumen.datasource.testing.Await;
 import io.lumen.server.Readiness;
 import io.lumen.service.LumenService;
+import io.lumen.testkit.core.Await;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -124,8 +124,8 @@ abstract class PetstoreDatabaseContract {
 
     void awaitActiveConnections(int n) throws SQLException {
         HikariDataSource hikari = pool().dataSource().unwrap(HikariDataSource.class);
-        Await.until(Duration.ofSeconds(15), n + " busy connections",
-                () -> hikari.getHikariPoolMXBean().getActiveConnections() >= n);
+        Await.until(() -> hikari.getHikariPoolMXBean().getActiveConnections() >= n,
+                Duration.ofSeconds(15), n + " busy connections");
     }
 
     @Test
@@ -169,8 +169,8 @@ abstract class PetstoreDatabaseContract {
                 answers.add(client.sendAsync(post(500, "burst" + i), HttpResponse.BodyHandlers.ofString()));
             }
             // two requests wait for the held row on the pool's two connections; the rest find none free
-            Await.until(REQUEST_LIMIT, "the requests without a connection to be answered",
-                    () -> answers.stream().filter(CompletableFuture::isDone).count() >= burst - 2);
+            Await.until(() -> answers.stream().filter(CompletableFuture::isDone).count() >= burst - 2,
+                    REQUEST_LIMIT, "the requests without a connection to be answered");
             long ms = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0);
             List<HttpResponse<String>> busy = answers.stream().filter(CompletableFuture::isDone).map(CompletableFuture::join).toList();
             assertEquals(burst - 2, busy.size());
@@ -202,7 +202,7 @@ abstract class PetstoreDatabaseContract {
             awaitActiveConnections(1);
             LumenService stopping = service;
             CompletableFuture<Void> stop = CompletableFuture.runAsync(stopping::stop);
-            Await.until(Duration.ofSeconds(10), "draining", () -> stopping.state() == Readiness.State.DRAINING);
+            Await.until(() -> stopping.state() == Readiness.State.DRAINING, Duration.ofSeconds(10), "draining");
             assertFalse(pool.isClosed(), "the pool must stay open while a request is in flight");
             assertFalse(inFlight.isDone());
             lock.rollback();

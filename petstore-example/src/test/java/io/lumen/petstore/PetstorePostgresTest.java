@@ -1,7 +1,7 @@
 package io.lumen.petstore;
 
-import io.lumen.datasource.testing.Await;
 import io.lumen.datasource.testing.PostgresCluster;
+import io.lumen.testkit.core.Await;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -62,14 +62,14 @@ class PetstorePostgresTest extends PetstoreDatabaseContract {
         try {
             HttpResponse<String> down = get("/v1/pets/70");
             assertError(down, 503, "ERR14000");
-            Await.until(Duration.ofSeconds(20), "readiness to turn false",
-                    () -> send(request("/health/readiness").GET().build()).statusCode() == 503);
+            Await.until(() -> send(request("/health/readiness").GET().build()).statusCode() == 503,
+                    Duration.ofSeconds(20), "readiness to turn false");
             assertError(send(post(71, "during")), 503, "ERR14000");
         } finally {
             pg.start();
         }
-        Await.until(Duration.ofSeconds(20), "readiness to come back",
-                () -> send(request("/health/readiness").GET().build()).statusCode() == 200);
+        Await.until(() -> send(request("/health/readiness").GET().build()).statusCode() == 200,
+                Duration.ofSeconds(20), "readiness to come back");
         HttpResponse<String> after = get("/v1/pets/70");
         assertEquals(200, after.statusCode(), after.body());
         assertEquals(201, send(post(71, "after")).statusCode());

@@ -1,10 +1,11 @@
 package io.lumen.proxy;
 
-import io.lumen.handler.testing.RawH2;
-import io.lumen.handler.testing.RawHttp;
 import io.lumen.proxy.testing.Backend;
 import io.lumen.proxy.testing.ErrorJson;
 import io.lumen.proxy.testing.ProxyUnderTest;
+import io.lumen.testkit.core.Pace;
+import io.lumen.testkit.raw.RawH2;
+import io.lumen.testkit.raw.RawHttp;
 import io.undertow.util.Headers;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -14,6 +15,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -62,7 +64,7 @@ class ClientFaultsTest {
             c.send("POST /upload HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nContent-Length: 10\r\n\r\n");
             for (int i = 0; i < 10; i++) {
                 c.send("x");
-                Thread.sleep(100); // the client's pace: 1 s in all, more than maxRequestTime
+                Pace.slowSender(Duration.ofMillis(100)); // the client's pace: 1 s in all, more than maxRequestTime
             }
             RawHttp.Response r = c.read();
             assertEquals(200, r.status(), r.bodyText());

@@ -4,7 +4,9 @@ import io.lumen.proxy.testing.Backend;
 import io.lumen.proxy.testing.ErrorJson;
 import io.lumen.proxy.testing.ProxyUnderTest;
 import io.lumen.proxy.testing.RawBackend;
-import io.lumen.handler.testing.RawHttp;
+import io.lumen.testkit.core.Await;
+import io.lumen.testkit.core.Pace;
+import io.lumen.testkit.raw.RawHttp;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -15,6 +17,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -140,7 +143,8 @@ class FailuresTest {
                 String path = "/slow/" + i;
                 longOnes.add(CompletableFuture.runAsync(() -> assertTimesOut(p, path, 1500), clients));
             }
-            Thread.sleep(150); // the long ones are pending: each IO thread's timer is armed for them
+            // the long ones are pending at the upstream: each IO thread's timer is armed for them
+            Await.until(() -> slow.received("/slow").size() == 4, Duration.ofSeconds(5), "the four long requests at the upstream");
             for (int wave = 0; wave < 2; wave++) {
                 List<CompletableFuture<Void>> shortOnes = new ArrayList<>();
                 for (int i = 0; i < 6; i++) {
@@ -183,11 +187,8 @@ class FailuresTest {
             RawHttp.Response next = c.read();
             assertEquals(200, next.status());
             assertEquals("hello from b", next.bodyText());
-            try {
-                Thread.sleep(1500); // the late answer arrives upstream-side; nothing may reach this connection
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
+            // the late answer is written upstream-side; nothing of it may reach this connection
+            Await.until(() -> b.received("/slow").size() == 1 && b.inFlight() == 0, Duration.ofSeconds(5), "the upstream wrote its late answer");
             c.send("GET /again HTTP/1.1\r\nHost: x\r\n\r\n");
             RawHttp.Response again = c.read();
             assertEquals(200, again.status());
@@ -289,7 +290,9 @@ class FailuresTest {
             for (int i = 0; i < 3; i++) {
                 HttpResponse<String> r = p.send(p.request("/post").POST(HttpRequest.BodyPublishers.ofString("n" + i)).build());
                 assertEquals(200, r.statusCode(), "POST " + i + ": " + r.body());
-                Thread.sleep(700); // the upstream closes the idle connection meanwhile
+                // the upstream closes the idle connection meanwhile, and the proxy sees it closed
+                Await.until(() -> b.openConnections() == 0 && ProxyInternals.upstreams(p).all().get(0).pool().openConnections() == 0,
+                        Duration.ofSeconds(5), "the upstream closed the idle connection (idleTimeout 300 ms)");
             }
             assertEquals(3, b.count());
         }
@@ -323,14 +326,11 @@ class FailuresTest {
                             return null;
                         }));
                 if (i == n / 4) {
-                    Thread.sleep(50);
+                    Pace.slowSender(Duration.ofMillis(50)); // a pause in the load: some answers come back meanwhile
                 }
             }
             // kill it once some answers came back and many are still in flight
-            long waitUntil = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-            while (done.get() < n / 10 && System.nanoTime() < waitUntil) {
-                Thread.sleep(5);
-            }
+            Await.holdsWithin(() -> done.get() >= n / 10, Duration.ofSeconds(10));
             b.stop();
             CompletableFuture.allOf(all.toArray(new CompletableFuture[0])).get(30, TimeUnit.SECONDS);
             long took = millisSince(start);
@@ -345,15 +345,7 @@ class FailuresTest {
 
             b.restart();
             long back = System.nanoTime();
-            int status = 0;
-            while (millisSince(back) < 3000) {
-                status = p.get("/back").statusCode();
-                if (status == 200) {
-                    break;
-                }
-                Thread.sleep(50);
-            }
-            assertEquals(200, status, "served again after the upstream came back");
+            Await.until(() -> p.get("/back").statusCode() == 200, Duration.ofSeconds(3), "served again after the upstream came back");
             assertTrue(millisSince(back) < 2200, "within ~2 s (ejectTime 1000 ms): " + millisSince(back) + " ms");
         } finally {
             b.close();

@@ -3,7 +3,8 @@ package io.lumen.proxy;
 import io.lumen.proxy.testing.Backend;
 import io.lumen.proxy.testing.ProxyUnderTest;
 import io.lumen.proxy.testing.RawBackend;
-import io.lumen.handler.testing.RawHttp;
+import io.lumen.testkit.core.Await;
+import io.lumen.testkit.raw.RawHttp;
 import io.undertow.util.Headers;
 import io.undertow.util.HttpString;
 import org.junit.jupiter.api.AfterAll;
@@ -20,6 +21,7 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -104,7 +106,7 @@ class ForwardingTest {
     void pipelinedRequestsArrivingWhileOneIsInFlightAreAnsweredInOrder() throws Exception {
         try (RawHttp c = new RawHttp(proxy.port(), 5000)) {
             c.send("GET /slow/1 HTTP/1.1\r\nHost: x\r\n\r\n");
-            Thread.sleep(100); // the first request is now waiting for the upstream
+            Await.until(() -> !backend.received("/slow/1").isEmpty(), Duration.ofSeconds(5), "the first request waiting for the upstream");
             c.send("POST /echo/2 HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nContent-Length: 5\r\n\r\nhello"
                     + "GET /echo/3 HTTP/1.1\r\nHost: x\r\nX-Want-Status: 202\r\n\r\n"
                     + "DELETE /echo/4 HTTP/1.1\r\nHost: x\r\n\r\n");
@@ -131,9 +133,9 @@ class ForwardingTest {
     void aClientLeavingDuringABodilessRequestLeavesTheProxyServing() throws Exception {
         try (RawHttp c = new RawHttp(proxy.port(), 5000)) {
             c.send("GET /slow/gone HTTP/1.1\r\nHost: x\r\n\r\n");
-            Thread.sleep(50);
+            Await.until(() -> !backend.received("/slow/gone").isEmpty(), Duration.ofSeconds(5), "the request at the upstream");
         } // closed while the upstream is still working
-        Thread.sleep(400);
+        Await.until(() -> backend.inFlight() == 0, Duration.ofSeconds(5), "the upstream finished the abandoned request");
         HttpResponse<String> r = proxy.send(proxy.request("/echo/after").GET().build());
         assertEquals(200, r.statusCode());
         assertEquals("GET", r.headers().firstValue("X-Method").orElse(null));

@@ -3,6 +3,8 @@ package io.lumen.proxy;
 import io.lumen.proxy.testing.Backend;
 import io.lumen.proxy.testing.ErrorJson;
 import io.lumen.proxy.testing.ProxyUnderTest;
+import io.lumen.testkit.core.Await;
+import io.lumen.testkit.core.Pace;
 import io.undertow.server.HttpServerExchange;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -11,11 +13,11 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.BooleanSupplier;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -57,7 +59,7 @@ class HealthCheckTest {
     private static Backend.Responder health(AtomicInteger status, AtomicInteger delay) {
         return (HttpServerExchange ex, Backend.Received r) -> {
             if (delay.get() > 0) {
-                Thread.sleep(delay.get());
+                Pace.slowBackend(Duration.ofMillis(delay.get()));
             }
             ex.setStatusCode(status.get());
             ex.getResponseSender().send(status.get() == 200 ? "UP" : "DOWN");
@@ -75,69 +77,62 @@ class HealthCheckTest {
         return by;
     }
 
-    private static boolean waitFor(BooleanSupplier condition, long ms) throws InterruptedException {
-        long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(ms);
-        while (System.nanoTime() < end) {
-            if (condition.getAsBoolean()) {
-                return true;
-            }
-            Thread.sleep(20);
-        }
-        return condition.getAsBoolean();
-    }
-
     @Test
-    void theChecksRunOnEveryUpstreamAtTheInterval() throws InterruptedException {
-        Thread.sleep(1000);
+    void theChecksRunOnEveryUpstreamAtTheInterval() {
+        // about 10 checks a second (between 5 and 13): the next 10 on each upstream take at most 2 s
+        // and at least ~0.7 s, measured from now instead of counted after a fixed second
+        long start = System.nanoTime();
         int checksA = a.received("/health").size();
         int checksB = b.received("/health").size();
-        assertTrue(checksA >= 5 && checksA <= 13, "about 10 checks a second: " + checksA);
-        assertTrue(checksB >= 5 && checksB <= 13, "about 10 checks a second: " + checksB);
+        Await.until(() -> a.received("/health").size() >= checksA + 10 && b.received("/health").size() >= checksB + 10,
+                Duration.ofSeconds(2), "10 more checks on each upstream within 2 s (at least 5 a second)");
+        long took = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+        assertTrue(took >= 690, "at most ~13 checks a second: 10 checks on each upstream took " + took + " ms");
         assertEquals("GET", a.received("/health").get(0).method());
     }
 
     @Test
-    void anUpstreamFailingItsChecksGetsNoTrafficUntilItPassesAgain() throws InterruptedException {
+    void anUpstreamFailingItsChecksGetsNoTrafficUntilItPassesAgain() {
         assertEquals(Map.of("a", 10, "b", 10), spread(20), "both healthy: round robin");
 
         healthA.set(503);
         int checksBefore = a.received("/health").size();
-        assertTrue(waitFor(() -> a.received("/health").size() >= checksBefore + 3, 2000), "checks go on");
-        Thread.sleep(150);
+        Await.until(() -> a.received("/health").size() >= checksBefore + 3, Duration.ofSeconds(2), "checks go on");
+        Await.until(() -> spread(4).equals(Map.of("b", 4)), Duration.ofSeconds(2), "the failed checks took a out");
         a.clear();
         assertEquals(Map.of("b", 20), spread(20), "a is out");
         assertEquals(0, a.received("/work").size());
 
         healthA.set(200);
         long back = System.nanoTime();
-        assertTrue(waitFor(() -> spread(2).containsKey("a"), 2000), "a gets traffic again once it passes");
+        Await.until(() -> spread(2).containsKey("a"), Duration.ofMillis(2000), "a gets traffic again once it passes");
         long took = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - back);
         assertTrue(took < 1000, "one passed check (healthyThreshold 1) at 100 ms intervals brings it back: " + took + " ms");
         assertEquals(Map.of("a", 10, "b", 10), spread(20));
     }
 
     @Test
-    void aCheckSlowerThanItsTimeoutFails() throws InterruptedException {
+    void aCheckSlowerThanItsTimeoutFails() {
         delayA.set(1000); // timeout 300 ms
-        assertTrue(waitFor(() -> spread(4).equals(Map.of("b", 4)), 3000), "a is out");
+        Await.until(() -> spread(4).equals(Map.of("b", 4)), Duration.ofMillis(3000), "a is out");
         delayA.set(0);
-        assertTrue(waitFor(() -> spread(2).containsKey("a"), 3000), "a is back");
+        Await.until(() -> spread(2).containsKey("a"), Duration.ofMillis(3000), "a is back");
     }
 
     @Test
-    void anUpstreamThatStopsListeningFailsItsChecks() throws InterruptedException {
+    void anUpstreamThatStopsListeningFailsItsChecks() {
         a.stop();
-        assertTrue(waitFor(() -> spread(4).equals(Map.of("b", 4)), 2000), "a is out");
+        Await.until(() -> spread(4).equals(Map.of("b", 4)), Duration.ofMillis(2000), "a is out");
         a.restart();
         // passing checks bring it back at once; if requests ejected it first, the ejection (1000 ms) runs out
-        assertTrue(waitFor(() -> spread(2).containsKey("a"), 3000), "a is back on its port");
+        Await.until(() -> spread(2).containsKey("a"), Duration.ofMillis(3000), "a is back on its port");
     }
 
     @Test
-    void withNoHealthyUpstreamTheProxyAnswers503NoHealthyUpstream() throws InterruptedException {
+    void withNoHealthyUpstreamTheProxyAnswers503NoHealthyUpstream() {
         healthA.set(500);
         healthB.set(404);
-        assertTrue(waitFor(() -> spread(1).containsKey("503 ERR13011"), 2000), "both out");
+        Await.until(() -> spread(1).containsKey("503 ERR13011"), Duration.ofMillis(2000), "both out");
         HttpResponse<String> r = proxy.get("/work/none");
         String description = ErrorJson.assertError(r, 503, "ERR13011");
         assertTrue(description.contains("GET /work/none"), description);
@@ -147,7 +142,7 @@ class HealthCheckTest {
         assertEquals(0, a.received("/work").size() + b.received("/work").size(), "nothing is forwarded");
 
         healthB.set(200);
-        assertTrue(waitFor(() -> spread(1).containsKey("b"), 2000), "b is back");
+        Await.until(() -> spread(1).containsKey("b"), Duration.ofMillis(2000), "b is back");
         assertEquals(Map.of("b", 6), spread(6));
     }
 }

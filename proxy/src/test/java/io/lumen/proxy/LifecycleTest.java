@@ -7,11 +7,13 @@ import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.read.ListAppender;
 import io.lumen.proxy.testing.Backend;
 import io.lumen.proxy.testing.ProxyUnderTest;
+import io.lumen.testkit.core.Await;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.slf4j.LoggerFactory;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -37,14 +39,10 @@ class LifecycleTest {
             }
             assertTrue(a.received("/x").size() > 0 && b.received("/x").size() > 0);
             p.close();
-            long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(2);
-            while (System.nanoTime() < until && a.openConnections() + b.openConnections() > 0) {
-                Thread.sleep(20);
-            }
-            assertEquals(0, a.openConnections() + b.openConnections(), "the upstream connections are closed");
+            Await.until(() -> a.openConnections() + b.openConnections() == 0, Duration.ofSeconds(2), "the upstream connections are closed");
             int checks = a.received("/health").size();
-            Thread.sleep(300);
-            assertEquals(checks, a.received("/health").size(), "no health checks after the stop");
+            // a claim that something stops needs a window to watch: three check intervals and then some
+            Await.never(() -> a.received("/health").size() != checks, Duration.ofMillis(300), "a health check after the stop");
         } finally {
             root.detachAppender(captured);
         }

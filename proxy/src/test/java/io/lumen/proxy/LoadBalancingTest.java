@@ -2,11 +2,13 @@ package io.lumen.proxy;
 
 import io.lumen.proxy.testing.Backend;
 import io.lumen.proxy.testing.ProxyUnderTest;
+import io.lumen.testkit.core.Await;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -14,6 +16,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.IntStream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -66,11 +69,9 @@ class LoadBalancingTest {
              ProxyUnderTest p = ProxyUnderTest.in(dir).hosts(a.url(), b.url(), c.url())
                      .value("proxy.healthCheck.enabled", true).value("proxy.healthCheck.interval", 50).start()) {
             health.set(503);
-            long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(3);
-            while (System.nanoTime() < until && !"b".equals(p.get("/probe").headers().firstValue("X-Backend").orElse(null))) {
-                Thread.sleep(20);
-            }
-            Thread.sleep(300);
+            // out when three probes in a row (one round of round robin) miss it
+            Await.until(() -> IntStream.range(0, 3).noneMatch(i -> "a".equals(p.get("/probe").headers().firstValue("X-Backend").orElse(null))),
+                    Duration.ofSeconds(3), "the failing checks took a out");
             for (Backend x : new Backend[] {a, b, c}) {
                 x.clear();
             }
@@ -99,11 +100,8 @@ class LoadBalancingTest {
                 CompletableFuture<HttpResponse<String>> f = ProxyUnderTest.HTTP.sendAsync(
                         p.request("/hold/" + i).timeout(java.time.Duration.ofSeconds(20)).GET().build(),
                         HttpResponse.BodyHandlers.ofString());
-                long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(2);
                 int inFlight = a.inFlight();
-                while (!f.isDone() && a.inFlight() == inFlight && System.nanoTime() < until) {
-                    Thread.sleep(5);
-                }
+                Await.holdsWithin(() -> f.isDone() || a.inFlight() != inFlight, Duration.ofSeconds(2));
                 if (!f.isDone()) {
                     held.add(f);
                 }

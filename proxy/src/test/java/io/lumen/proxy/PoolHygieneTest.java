@@ -4,6 +4,8 @@ import io.lumen.proxy.testing.ErrorJson;
 import io.lumen.proxy.testing.ProxyUnderTest;
 import io.lumen.proxy.testing.RawBackend;
 import io.lumen.proxy.upstream.ConnectionPool;
+import io.lumen.testkit.core.Await;
+import io.lumen.testkit.core.Pace;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -84,11 +86,7 @@ class PoolHygieneTest {
             Thread sampler = new Thread(() -> {
                 while (!Thread.currentThread().isInterrupted()) {
                     maxPoolCount.accumulateAndGet(pool.openConnections(), Math::max);
-                    try {
-                        Thread.sleep(0, 200_000);
-                    } catch (InterruptedException e) {
-                        return;
-                    }
+                    Pace.samplingPeriod(Duration.ofNanos(200_000)); // an interrupt keeps its flag: the loop ends
                 }
             }, "pool-sampler");
             sampler.setDaemon(true);
@@ -126,10 +124,7 @@ class PoolHygieneTest {
             assertTrue(counter.get() > total, "failures happened and were retried: " + counter.get() + " upstream requests in " + took + " ms");
 
             // afterwards the pool's count is the truth: no connection counted that is not open
-            long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(3);
-            while (System.nanoTime() < until && pool.openConnections() != backend.open()) {
-                Thread.sleep(20);
-            }
+            Await.holdsWithin(() -> pool.openConnections() == backend.open(), Duration.ofSeconds(3));
             assertEquals(backend.open(), pool.openConnections(), "pool count vs sockets open at the upstream");
             assertTrue(pool.openConnections() <= bound);
 
@@ -156,10 +151,7 @@ class PoolHygieneTest {
                 int status = p.get("/x" + i).statusCode();
                 assertEquals(502, status);
             }
-            long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(2);
-            while (System.nanoTime() < until && pool.openConnections() != 0) {
-                Thread.sleep(20);
-            }
+            Await.holdsWithin(() -> pool.openConnections() == 0, Duration.ofSeconds(2));
             assertEquals(0, pool.openConnections(), "every closed connection was uncounted");
             assertTrue(rude.accepted() >= 30, "each request got its own connection attempt: " + rude.accepted());
         }

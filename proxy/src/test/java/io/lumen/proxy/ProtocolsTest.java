@@ -4,6 +4,7 @@ import io.lumen.proxy.testing.Backend;
 import io.lumen.proxy.testing.Certificates;
 import io.lumen.proxy.testing.ErrorJson;
 import io.lumen.proxy.testing.ProxyUnderTest;
+import io.lumen.testkit.core.Await;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -89,7 +90,7 @@ class ProtocolsTest {
             // thread about once in 32 runs (and the burst below then opened a second h2 connection);
             // with 16 per thread that is about once in 2^31
             for (int i = 0; i < 16 * ProxyUnderTest.IO_THREADS; i++) {
-                try (io.lumen.handler.testing.RawHttp c = new io.lumen.handler.testing.RawHttp(p.port())) {
+                try (io.lumen.testkit.raw.RawHttp c = new io.lumen.testkit.raw.RawHttp(p.port())) {
                     c.send("GET /warm/" + i + " HTTP/1.1\r\nHost: x\r\n\r\n");
                     assertEquals(200, c.read().status());
                     c.send("GET /warm/again/" + i + " HTTP/1.1\r\nHost: x\r\n\r\n");
@@ -197,7 +198,10 @@ class ProtocolsTest {
                 try (ProxyUnderTest p = proxyWithTrust(Files.createDirectories(dir.resolve("verify-" + verify)))
                         .hosts(right.url(), wrong.url()).value("proxy.tls.verifyHostname", verify)
                         .value("proxy.healthCheck.enabled", true).value("proxy.healthCheck.interval", 50).start()) {
-                    Thread.sleep(400); // several rounds of checks
+                    int checks = right.received("/health").size();
+                    // several rounds of checks (unhealthyThreshold 2); with verification the wrong name's fail
+                    Await.until(() -> right.received("/health").size() >= checks + 5 && (!verify || wrongNameOut(p, wrong)),
+                            Duration.ofSeconds(5), "several rounds of checks" + (verify ? ", the wrong name's failed" : ""));
                     java.util.Set<String> answered = new java.util.TreeSet<>();
                     for (int i = 0; i < 8; i++) {
                         HttpResponse<String> r = p.get("/x" + i);
@@ -210,6 +214,10 @@ class ProtocolsTest {
                 }
             }
         }
+    }
+
+    private static boolean wrongNameOut(ProxyUnderTest p, Backend wrong) {
+        return ProxyInternals.upstreams(p).all().stream().anyMatch(u -> u.uri().getPort() == wrong.port() && !u.activeHealthy());
     }
 
     @Test

@@ -3,7 +3,8 @@ package io.lumen.proxy;
 import io.lumen.proxy.testing.Backend;
 import io.lumen.proxy.testing.ErrorJson;
 import io.lumen.proxy.testing.ProxyUnderTest;
-import io.lumen.handler.testing.RawHttp;
+import io.lumen.testkit.core.Await;
+import io.lumen.testkit.raw.RawHttp;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -15,6 +16,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -75,12 +77,9 @@ class SmugglingTest {
         assertEquals(0, backend.count(), "the upstream saw " + backend.received());
     }
 
+    /** Watches the upstream for 100 ms: anything forwarded would have arrived by then. */
     private static void sleepABit() {
-        try {
-            Thread.sleep(100); // anything forwarded would have arrived by now
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        Await.never(() -> backend.count() > 0, Duration.ofMillis(100), "the upstream saw " + backend.received());
     }
 
     @Test

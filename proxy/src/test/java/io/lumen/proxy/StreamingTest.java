@@ -3,6 +3,8 @@ package io.lumen.proxy;
 import io.lumen.proxy.testing.Backend;
 import io.lumen.proxy.testing.Bytes;
 import io.lumen.proxy.testing.ProxyUnderTest;
+import io.lumen.testkit.core.Await;
+import io.lumen.testkit.core.Pace;
 import io.undertow.Handlers;
 import io.undertow.server.HttpServerExchange;
 import io.undertow.util.Headers;
@@ -169,7 +171,7 @@ class StreamingTest {
         for (int i = 0; i < 10; i++) {
             out.write(("id: " + i + "\ndata: event " + i + "\n\n").getBytes(StandardCharsets.UTF_8));
             out.flush();
-            Thread.sleep(300);
+            Pace.slowSender(Duration.ofMillis(300)); // a stream that outlives maxRequestTime, event by event
         }
         out.close();
     }
@@ -229,11 +231,7 @@ class StreamingTest {
                     if (left-- <= 0) {
                         return -1;
                     }
-                    try {
-                        Thread.sleep(50); // a 1 s upload
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                    }
+                    Pace.slowSender(Duration.ofMillis(50)); // a 1 s upload
                     b[off] = 'x';
                     return 1;
                 }
@@ -373,7 +371,8 @@ class StreamingTest {
         Object echoed = received.poll(5, TimeUnit.SECONDS);
         assertNotNull(echoed, "binary echo");
         assertArrayEquals(bin, (byte[]) echoed);
-        Thread.sleep(1200); // past maxRequestTime: the tunnel is not a request waiting for its answer
+        // past maxRequestTime (1000 ms) the tunnel stays open: it is not a request waiting for its answer
+        Await.never(closed::isDone, Duration.ofMillis(1200), "the tunnel closed past maxRequestTime");
         ws.sendText("still there", true).get(5, TimeUnit.SECONDS);
         assertEquals("echo: still there", received.poll(5, TimeUnit.SECONDS));
         ws.sendClose(WebSocket.NORMAL_CLOSURE, "bye").get(5, TimeUnit.SECONDS);
@@ -381,50 +380,44 @@ class StreamingTest {
         assertEquals(200, proxy.get("/after-ws").statusCode(), "the proxy goes on serving");
     }
 
-    private static boolean waitFor(java.util.function.BooleanSupplier condition, long ms) throws InterruptedException {
-        long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(ms);
-        while (!condition.getAsBoolean() && System.nanoTime() < end) {
-            Thread.sleep(20);
-        }
-        return condition.getAsBoolean();
-    }
-
     @Test
     void aClientLeavingMidDownloadEndsTheUpstreamResponse() throws Exception {
         int before = downloadsBroken.get();
-        try (io.lumen.handler.testing.RawHttp c = new io.lumen.handler.testing.RawHttp(proxy.port())) {
+        try (io.lumen.testkit.raw.RawHttp c = new io.lumen.testkit.raw.RawHttp(proxy.port())) {
             c.send("GET /download HTTP/1.1\r\nHost: x\r\n\r\n");
             // read a little of the 200 MB, then hang up
             c.readSome(1 << 20);
         }
-        assertTrue(waitFor(() -> downloadsBroken.get() > before, 5000), "the upstream's write failed: the proxy closed its side");
+        Await.until(() -> downloadsBroken.get() > before, Duration.ofMillis(5000), "the upstream's write failed: the proxy closed its side");
         assertEquals(200, proxy.get("/after-download").statusCode());
     }
 
     @Test
     void aClientLeavingMidUploadEndsTheUpstreamRequest() throws Exception {
         int before = uploadsBroken.get();
-        try (io.lumen.handler.testing.RawHttp c = new io.lumen.handler.testing.RawHttp(proxy.port())) {
+        long firstByteBefore = uploadFirstByteAt.get();
+        try (io.lumen.testkit.raw.RawHttp c = new io.lumen.testkit.raw.RawHttp(proxy.port())) {
             c.send("POST /upload HTTP/1.1\r\nHost: x\r\nContent-Length: 104857600\r\n\r\n");
             byte[] some = new byte[1 << 20];
             Bytes.fill(some, some.length, 0);
             c.send(some);
-            Thread.sleep(200);
+            Await.until(() -> uploadFirstByteAt.get() != firstByteBefore, Duration.ofSeconds(5), "the upload reached the upstream");
         }
-        assertTrue(waitFor(() -> uploadsBroken.get() > before, 5000), "the upstream's read failed: the proxy closed its side");
+        Await.until(() -> uploadsBroken.get() > before, Duration.ofMillis(5000), "the upstream's read failed: the proxy closed its side");
         assertEquals(200, proxy.get("/after-upload").statusCode());
     }
 
     @Test
     void theConnectionOfAnAbandonedDownloadIsNotReusedForTheNextRequest(@TempDir Path other) throws Exception {
         // one IO thread with one upstream connection: the next request gets that connection unless it was closed
+        int brokenBefore = downloadsBroken.get();
         try (ProxyUnderTest narrow = ProxyUnderTest.in(other).hosts(backend.url()).value("server.ioThreads", 1)
                 .value("proxy.connectionsPerThread", 1).start()) {
-            try (io.lumen.handler.testing.RawHttp c = new io.lumen.handler.testing.RawHttp(narrow.port())) {
+            try (io.lumen.testkit.raw.RawHttp c = new io.lumen.testkit.raw.RawHttp(narrow.port())) {
                 c.send("GET /download HTTP/1.1\r\nHost: x\r\n\r\n");
                 c.readSome(1 << 20);
             }
-            Thread.sleep(200);
+            Await.until(() -> downloadsBroken.get() > brokenBefore, Duration.ofSeconds(5), "the proxy ended the abandoned download upstream");
             for (int i = 0; i < 3; i++) {
                 long start = System.nanoTime();
                 HttpResponse<String> r = narrow.get("/next/" + i);

@@ -15,7 +15,7 @@ import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.util.concurrent.CompletableFuture;
 
-import static io.lumen.client.testing.Await.until;
+import static io.lumen.testkit.core.Await.until;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 

@@ -1,6 +1,6 @@
 package io.lumen.rest;
 
-import io.lumen.handler.testing.TestService;
+import io.lumen.testkit.TestService;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

@@ -1,6 +1,6 @@
 package io.lumen.security;
 
-import io.lumen.handler.testing.TestService;
+import io.lumen.testkit.TestService;
 import org.jose4j.jws.JsonWebSignature;
 import org.jose4j.jwt.JwtClaims;
 import org.jose4j.jwt.NumericDate;

@@ -2,6 +2,7 @@ package io.lumen.testkit;
 
 import io.lumen.config.ConfigLoader;
 import io.lumen.service.LumenService;
+import io.lumen.testkit.core.TestHttp;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -74,6 +75,11 @@ public final class LumenServiceExtension implements BeforeAllCallback, AfterAllC
         return service;
     }
 
+    /** The shared JDK HTTP client bound to {@link #baseUri()}. */
+    public TestHttp http() {
+        return TestHttp.at(baseUri());
+    }
+
     /** The HTTP base URI, or HTTPS when HTTP is off. */
     public URI baseUri() {
         return service().httpUri().or(() -> service().httpsUri()).orElseThrow();
@@ -132,11 +138,15 @@ public final class LumenServiceExtension implements BeforeAllCallback, AfterAllC
     @Override
     public boolean supportsParameter(ParameterContext p, ExtensionContext e) throws ParameterResolutionException {
         Class<?> type = p.getParameter().getType();
-        return type == LumenService.class || type == URI.class;
+        return type == LumenService.class || type == URI.class || type == TestHttp.class;
     }
 
     @Override
     public Object resolveParameter(ParameterContext p, ExtensionContext e) throws ParameterResolutionException {
-        return p.getParameter().getType() == LumenService.class ? service() : baseUri();
+        Class<?> type = p.getParameter().getType();
+        if (type == LumenService.class) {
+            return service();
+        }
+        return type == TestHttp.class ? http() : baseUri();
     }
 }

@@ -10,8 +10,9 @@ import java.lang.annotation.Target;
 /**
  * Starts one Lumen service for the annotated test class, from {@link #config()} folders (first
  * wins, then the test classpath's {@code config/}), with the HTTP and HTTPS ports set to 0 (free
- * ports). Test methods and constructors may declare a {@link io.lumen.service.LumenService} or a
- * {@link java.net.URI} parameter (the HTTP base URI, or HTTPS when HTTP is off).
+ * ports). Test methods and constructors may declare a {@link io.lumen.service.LumenService}, a
+ * {@link java.net.URI} parameter (the HTTP base URI, or HTTPS when HTTP is off) or a
+ * {@link io.lumen.testkit.core.TestHttp} (the JDK client bound to that URI).
  *
  * <pre>{@code
  * @LumenTest(config = "../config/petstore/http")

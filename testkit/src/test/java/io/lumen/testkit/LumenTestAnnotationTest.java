@@ -1,6 +1,7 @@
 package io.lumen.testkit;
 
 import io.lumen.service.LumenService;
+import io.lumen.testkit.core.TestHttp;
 import org.junit.jupiter.api.Test;
 
 import java.net.URI;
@@ -22,5 +23,11 @@ class LumenTestAnnotationTest {
         HttpResponse<String> r = HttpClient.newHttpClient().send(HttpRequest.newBuilder(base.resolve("/hello")).build(),
                 HttpResponse.BodyHandlers.ofString());
         assertEquals("hello from annotated", r.body());
+    }
+
+    @Test
+    void injectsAClientBoundToTheService(TestHttp http, URI base) {
+        assertEquals(base, http.base());
+        assertEquals("hello from annotated", http.get("/hello").body());
     }
 }

@@ -2,7 +2,7 @@ package io.lumen.validator;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.lumen.handler.testing.TestService;
+import io.lumen.testkit.TestService;
 
 import java.io.IOException;
 import java.io.InputStream;

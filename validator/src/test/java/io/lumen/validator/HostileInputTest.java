@@ -1,7 +1,7 @@
 package io.lumen.validator;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.lumen.handler.testing.TestService;
+import io.lumen.testkit.TestService;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -136,9 +136,9 @@ class HostileInputTest {
 
     @Test
     void methodsOfTheSpecAreCaseSensitiveAndAllowListsThemWithHeadAndOptions() throws java.io.IOException {
-        try (io.lumen.handler.testing.RawHttp c = new io.lumen.handler.testing.RawHttp(service.service().httpPort())) {
+        try (io.lumen.testkit.raw.RawHttp c = new io.lumen.testkit.raw.RawHttp(service.service().httpPort())) {
             c.send("get /search HTTP/1.1\r\nHost: x\r\n\r\n");
-            io.lumen.handler.testing.RawHttp.Response r = c.read();
+            io.lumen.testkit.raw.RawHttp.Response r = c.read();
             assertEquals(405, r.status(), r.bodyText());
         }
         HttpResponse<String> put = service.send(service.request("/search").PUT(HttpRequest.BodyPublishers.noBody()).build());

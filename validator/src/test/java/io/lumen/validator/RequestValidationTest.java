@@ -1,7 +1,7 @@
 package io.lumen.validator;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.lumen.handler.testing.TestService;
+import io.lumen.testkit.TestService;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

@@ -1,6 +1,6 @@
 package io.lumen.validator;
 
-import io.lumen.handler.testing.TestService;
+import io.lumen.testkit.TestService;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -2,7 +2,7 @@ package io.lumen.validator;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.lumen.config.ConfigException;
-import io.lumen.handler.testing.TestService;
+import io.lumen.testkit.TestService;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

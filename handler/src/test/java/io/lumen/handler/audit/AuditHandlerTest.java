@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.lumen.handler.observability.Services;
 import io.lumen.handler.testing.TestService;
+import io.lumen.testkit.core.Await;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -19,6 +20,7 @@ import org.slf4j.LoggerFactory;
 
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -72,10 +74,7 @@ class AuditHandlerTest {
 
     /** The audit lines written so far; completion listeners run just after the response is sent. */
     private List<JsonNode> awaitLines(int n) throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-        while (lines.list.size() < n && System.nanoTime() < deadline) {
-            Thread.onSpinWait();
-        }
+        Await.holdsWithin(() -> lines.list.size() >= n, Duration.ofSeconds(5));
         assertEquals(n, lines.list.size(), "audit lines");
         List<JsonNode> out = new java.util.ArrayList<>();
         for (ILoggingEvent e : List.copyOf(lines.list)) {

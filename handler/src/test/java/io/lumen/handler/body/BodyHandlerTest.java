@@ -186,14 +186,14 @@ class BodyHandlerTest {
             }
             out.flush();
             // answered at once; the connection stays open to read and throw away the rest (RequestBodies)
-            io.lumen.handler.testing.RawHttp.Response response = readOne(s);
+            io.lumen.testkit.raw.RawHttp.Response response = readOne(s);
             assertEquals(413, response.status());
             assertTrue(response.bodyText().contains("ERR10068"), response.bodyText());
         }
         assertEquals(200, service.get("/plain").statusCode(), "the server still answers");
     }
 
-    private static io.lumen.handler.testing.RawHttp.Response readOne(Socket s) throws IOException {
+    private static io.lumen.testkit.raw.RawHttp.Response readOne(Socket s) throws IOException {
         String head = "";
         InputStream in = s.getInputStream();
         ByteArrayOutputStream got = new ByteArrayOutputStream();
@@ -212,7 +212,7 @@ class BodyHandlerTest {
                 }
             }
         }
-        return new io.lumen.handler.testing.RawHttp.Response(Integer.parseInt(head.substring(9, 12)), headers,
+        return new io.lumen.testkit.raw.RawHttp.Response(Integer.parseInt(head.substring(9, 12)), headers,
                 in.readNBytes(length));
     }
 

@@ -104,9 +104,9 @@ class RoutingOverHttpTest {
 
     @Test
     void methodsAreCaseSensitive() throws java.io.IOException {
-        try (io.lumen.handler.testing.RawHttp c = new io.lumen.handler.testing.RawHttp(svc.service().httpPort())) {
+        try (io.lumen.testkit.raw.RawHttp c = new io.lumen.testkit.raw.RawHttp(svc.service().httpPort())) {
             c.send("delete /pets/7 HTTP/1.1\r\nHost: x\r\n\r\n");
-            io.lumen.handler.testing.RawHttp.Response r = c.read();
+            io.lumen.testkit.raw.RawHttp.Response r = c.read();
             assertEquals(405, r.status(), "'delete' is not DELETE (RFC 9110 9.1): " + r.bodyText());
             assertEquals("DELETE, GET, HEAD, OPTIONS", r.header("Allow"));
             c.send("get /pets/mine HTTP/1.1\r\nHost: x\r\n\r\n");

@@ -1,14 +1,17 @@
 package io.lumen.handler.observability;
 
 import io.lumen.handler.Blocking;
+import io.lumen.testkit.core.Pace;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.HttpServerExchange;
 
-/** A blocking handler that sleeps 50 ms (the one documented sleep of these tests) and answers {@code slept}. */
+import java.time.Duration;
+
+/** A blocking handler that takes 50 ms (its slowness is what the tests look at) and answers {@code slept}. */
 public final class BlockingSleep implements HttpHandler, Blocking {
     @Override
-    public void handleRequest(HttpServerExchange exchange) throws InterruptedException {
-        Thread.sleep(50);
+    public void handleRequest(HttpServerExchange exchange) {
+        Pace.slowBackend(Duration.ofMillis(50));
         exchange.getResponseSender().send("slept");
     }
 }

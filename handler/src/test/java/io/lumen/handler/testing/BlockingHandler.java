@@ -8,16 +8,12 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 
 /**
- * Blocks (sleeps {@code ?sleep=ms}, default 0) and writes with blocking streams; answers whether it
+ * Writes with blocking streams (throws on {@code ?fail}); answers whether it
  * ran off the IO thread and on a virtual thread.
  */
 public class BlockingHandler implements HttpHandler, Blocking {
     @Override
     public void handleRequest(HttpServerExchange exchange) throws Exception {
-        var sleep = exchange.getQueryParameters().get("sleep");
-        if (sleep != null) {
-            Thread.sleep(Long.parseLong(sleep.getFirst()));
-        }
         if (exchange.getQueryParameters().containsKey("fail")) {
             throw new IllegalStateException("secret internal detail");
         }

@@ -2,34 +2,33 @@ package io.lumen.handler.testing;
 
 import io.lumen.config.ConfigLoader;
 import io.lumen.service.LumenService;
+import io.lumen.testkit.core.ConfigFiles;
+import io.lumen.testkit.core.TestHttp;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
- * Test helper of the handler module (which cannot use lumen-testkit, a module above it): writes
- * config files into a folder and starts a service on free ports.
+ * The handler module's thin adapter onto the test kit. {@code io.lumen.testkit.TestService} (in
+ * lumen-testkit) cannot serve these tests: lumen-testkit depends on this module, so this module's
+ * tests use the kit's core ({@link ConfigFiles}, {@link TestHttp}, {@code Await}) and start the
+ * service themselves, the same way and with the same defaults (free ports, empty environment, 2 s
+ * graceful shutdown). Every other module uses lumen-testkit's {@code TestService}.
  */
 public final class TestService implements AutoCloseable {
-    public static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    public static final HttpClient HTTP = TestHttp.CLIENT;
 
-    private final Path dir;
-    private final Map<String, Object> values = new LinkedHashMap<>();
+    private final ConfigFiles files;
+    private final TestHttp http;
     private LumenService service;
 
     private TestService(Path dir) {
-        this.dir = dir;
-        values.put("server.shutdownGracefulPeriod", 2000);
+        this.files = ConfigFiles.in(dir).value("server.shutdownGracefulPeriod", 2000);
+        this.http = TestHttp.at(() -> service.httpUri().orElseThrow());
     }
 
     /** A service whose config files are written into {@code dir} (e.g. a JUnit {@code @TempDir}). */
@@ -39,21 +38,17 @@ public final class TestService implements AutoCloseable {
 
     /** Writes {@code <name>} (e.g. {@code handler.yml}) with {@code text}. */
     public TestService file(String name, String text) {
-        try {
-            Files.writeString(dir.resolve(name), text);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        files.file(name, text);
         return this;
     }
 
     public TestService value(String key, Object value) {
-        values.put(key, value);
+        files.value(key, value);
         return this;
     }
 
     public ConfigLoader loader() {
-        return ConfigLoader.builder().configDirs(List.of(dir)).overrides(values).env(k -> null).build();
+        return ConfigLoader.builder().configDirs(List.of(files.dir())).overrides(files.values()).env(k -> null).build();
     }
 
     public TestService start() {
@@ -66,31 +61,24 @@ public final class TestService implements AutoCloseable {
     }
 
     public URI uri(String pathAndQuery) {
-        return service.httpUri().orElseThrow().resolve(pathAndQuery);
+        return http.uri(pathAndQuery);
     }
 
     public HttpResponse<String> get(String path) {
-        return send(HttpRequest.newBuilder(uri(path)).GET().build());
+        return http.get(path);
     }
 
     public HttpResponse<String> send(HttpRequest request) {
-        return send(HTTP, request);
+        return http.send(request);
     }
 
     /** Sends with {@code client}, the body as a string; I/O failures become unchecked. */
     public static HttpResponse<String> send(HttpClient client, HttpRequest request) {
-        try {
-            return client.send(request, HttpResponse.BodyHandlers.ofString());
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        }
+        return TestHttp.send(client, request);
     }
 
     public HttpRequest.Builder request(String path) {
-        return HttpRequest.newBuilder(uri(path)).timeout(Duration.ofSeconds(10));
+        return http.request(path);
     }
 
     @Override

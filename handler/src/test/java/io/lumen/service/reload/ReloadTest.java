@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.lumen.handler.testing.TestService;
 import io.lumen.server.Readiness;
 import io.lumen.server.ServiceContext;
+import io.lumen.testkit.core.Await;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -13,6 +14,7 @@ import org.junit.jupiter.api.io.TempDir;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -116,7 +118,7 @@ class ReloadTest {
         assertEquals("two", greeting.body());
         assertEquals("two", greeting.headers().firstValue("X-Version").orElseThrow());
         assertEquals(2, svc.service().generation());
-        Await.until(first::isClosed, "the first generation's shared object closed once it was idle");
+        Await.until(first::isClosed, Duration.ofSeconds(20), "the first generation's shared object closed once it was idle");
         assertFalse(Tracked.ALL.get(1).isClosed());
     }
 
@@ -237,7 +239,7 @@ class ReloadTest {
 
         gate.open.complete(null);
         assertEquals("held one", held.get(10, TimeUnit.SECONDS).body()); // finished where it started
-        Await.until(firstResource::isClosed, "the old generation closes once its last request finished");
+        Await.until(firstResource::isClosed, Duration.ofSeconds(20), "the old generation closes once its last request finished");
     }
 
     @Test
@@ -324,7 +326,7 @@ class ReloadTest {
         start();
         svc.service().reload();
         svc.close();
-        Await.until(() -> Tracked.ALL.stream().allMatch(Tracked::isClosed), "every generation closed");
+        Await.until(() -> Tracked.ALL.stream().allMatch(Tracked::isClosed), Duration.ofSeconds(20), "every generation closed");
         ReloadRefused refused = org.junit.jupiter.api.Assertions.assertThrows(ReloadRefused.class, () -> svc.service().reload());
         assertEquals(ReloadRefused.UNAVAILABLE, refused.code());
         svc = null;

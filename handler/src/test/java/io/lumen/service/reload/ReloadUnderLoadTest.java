@@ -1,6 +1,7 @@
 package io.lumen.service.reload;
 
 import io.lumen.handler.testing.TestService;
+import io.lumen.testkit.core.Await;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -90,14 +91,14 @@ class ReloadUnderLoadTest {
             }));
         }
         try {
-            Await.until(() -> requests.get() > 100, "clients running");
+            Await.until(() -> requests.get() > 100, Duration.ofSeconds(20), "clients running");
             for (int n = 2; n <= RELOADS + 1; n++) {
                 String v = "v" + n;
                 svc.file("greeting.yml", "message: " + v + "\n").file("header.yml", "response: {update: {X-Version: " + v + "}}\n");
                 int before = requests.get();
                 HttpResponse<String> r = svc.send(svc.request("/adm/reload").POST(HttpRequest.BodyPublishers.noBody()).build());
                 assertEquals(200, r.statusCode(), r.body());
-                Await.until(() -> seen.contains(v) && requests.get() > before + 50, "traffic on generation " + v);
+                Await.until(() -> seen.contains(v) && requests.get() > before + 50, Duration.ofSeconds(20), "traffic on generation " + v);
             }
         } finally {
             done.set(true);
@@ -109,7 +110,7 @@ class ReloadUnderLoadTest {
         assertEquals(List.of(), failures, "failed requests out of " + requests.get());
         assertEquals(RELOADS + 1, svc.service().generation());
         assertEquals(RELOADS + 1, seen.size(), seen.toString());
-        Await.until(() -> Tracked.ALL.stream().filter(Tracked::isClosed).count() == RELOADS,
+        Await.until(() -> Tracked.ALL.stream().filter(Tracked::isClosed).count() == RELOADS, Duration.ofSeconds(20),
                 "every replaced generation closed: " + Tracked.ALL);
         assertTrue(!Tracked.ALL.get(RELOADS).isClosed(), "the serving generation stays open");
     }

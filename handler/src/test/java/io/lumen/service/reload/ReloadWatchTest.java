@@ -4,6 +4,7 @@ import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.read.ListAppender;
 import io.lumen.handler.testing.TestService;
+import io.lumen.testkit.core.Await;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -13,6 +14,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.time.Duration;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -63,7 +65,7 @@ class ReloadWatchTest {
         assertEquals("one", svc.get("/old").body());
 
         configMap(Map.of("handler.yml", ReloadTest.HANDLER_V2, "greeting.yml", "message: two\n"));
-        Await.until(() -> svc.get("/new").statusCode() == 200, "the watcher reloads the ConfigMap's new content");
+        Await.until(() -> svc.get("/new").statusCode() == 200, Duration.ofSeconds(20), "the watcher reloads the ConfigMap's new content");
         assertEquals("two", svc.get("/greeting").body());
         assertEquals(404, svc.get("/old").statusCode());
         assertEquals(2, svc.service().generation());
@@ -71,12 +73,12 @@ class ReloadWatchTest {
         configMap(Map.of("handler.yml", "paths: [{path: /x, method: GET, exec: [nothingLikeThis]}]\n",
                 "greeting.yml", "message: three\n"));
         Await.until(() -> log.list.stream().anyMatch(e -> e.getFormattedMessage().contains("refused")
-                && e.getFormattedMessage().contains("handler.yml:1")), "the broken update is refused with its line");
+                && e.getFormattedMessage().contains("handler.yml:1")), Duration.ofSeconds(20), "the broken update is refused with its line");
         assertEquals("two", svc.get("/greeting").body());
         assertEquals(2, svc.service().generation());
 
         configMap(Map.of("handler.yml", ReloadTest.HANDLER_V1, "greeting.yml", "message: four\n"));
-        Await.until(() -> svc.get("/old").statusCode() == 200, "the next good update is reloaded");
+        Await.until(() -> svc.get("/old").statusCode() == 200, Duration.ofSeconds(20), "the next good update is reloaded");
         assertEquals("four", svc.get("/greeting").body());
         assertEquals(3, svc.service().generation());
     }

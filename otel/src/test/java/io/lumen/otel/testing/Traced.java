@@ -1,7 +1,7 @@
 package io.lumen.otel.testing;
 
-import io.lumen.handler.observability.Services;
-import io.lumen.handler.testing.TestService;
+import io.lumen.otel.testing.Services;
+import io.lumen.testkit.TestService;
 
 import java.net.http.HttpClient;
 import java.nio.file.Path;

@@ -1,5 +1,6 @@
 package io.lumen.proxy.testing;
 
+import io.lumen.testkit.core.Pace;
 import io.undertow.Undertow;
 import io.undertow.UndertowOptions;
 import io.undertow.server.HttpHandler;
@@ -8,9 +9,9 @@ import io.undertow.server.ServerConnection;
 import io.undertow.util.HeaderValues;
 import io.undertow.util.Headers;
 
-import javax.net.ssl.SSLContext;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -22,6 +23,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
+import javax.net.ssl.SSLContext;
 
 /**
  * A plain Undertow server on 127.0.0.1 playing an upstream: it records every request it gets
@@ -289,10 +291,10 @@ public final class Backend implements AutoCloseable {
         return Collections.unmodifiableMap(map);
     }
 
-    /** A responder that waits {@code ms} (on its worker thread) and then says hello. */
+    /** A responder that takes {@code ms} (on its worker thread: a slow upstream is the subject) and then answers {@code body}. */
     public static Responder slow(long ms, Supplier<String> body) {
         return (exchange, r) -> {
-            Thread.sleep(ms);
+            Pace.slowBackend(Duration.ofMillis(ms));
             exchange.getResponseHeaders().put(Headers.CONTENT_TYPE, "text/plain");
             exchange.getResponseSender().send(body.get());
         };

@@ -1,7 +1,7 @@
 package io.lumen.proxy.testing;
 
-import io.lumen.handler.testing.TestService;
 import io.lumen.service.LumenService;
+import io.lumen.testkit.TestService;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -1,5 +1,6 @@
 package io.lumen.proxy.testing;
 
+import io.lumen.testkit.core.Pace;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -8,6 +9,7 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.SocketException;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
@@ -116,7 +118,7 @@ public final class RawBackend implements AutoCloseable {
     public static Behaviour answerAfter(long ms) {
         return (s, b) -> {
             b.heads.add(readHead(s.getInputStream()));
-            Thread.sleep(ms);
+            Pace.slowBackend(Duration.ofMillis(ms));
             s.getOutputStream().write(("HTTP/1.1 200 OK\r\nContent-Length: 4\r\nConnection: close\r\n\r\nlate")
                     .getBytes(StandardCharsets.US_ASCII));
             s.getOutputStream().flush();

@@ -2,11 +2,13 @@ package io.lumen.spring.it;
 
 import io.lumen.server.Readiness;
 import io.lumen.spring.embed.LumenEmbedding;
+import io.lumen.testkit.core.Await;
 import org.junit.jupiter.api.Test;
 import org.springframework.context.ConfigurableApplicationContext;
 
 import java.net.URI;
 import java.net.http.HttpResponse;
+import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
@@ -33,10 +35,7 @@ class GracefulDrainTest {
         assertTrue(gate.entered.await(10, TimeUnit.SECONDS), "the slow handler got the request");
 
         CompletableFuture<Void> closing = CompletableFuture.runAsync(app::close);
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (lumen.state() == Readiness.State.READY && System.nanoTime() < deadline) {
-            Thread.onSpinWait();
-        }
+        Await.holdsWithin(() -> lumen.state() != Readiness.State.READY, Duration.ofSeconds(10));
         assertEquals(Readiness.State.DRAINING, lumen.state(), "Lumen drains with Spring");
         assertFalse(closing.isDone(), "close waits for the in-flight request");
 

@@ -1,6 +1,7 @@
 package io.lumen.spring.it;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.lumen.testkit.core.Await;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 
@@ -166,13 +167,14 @@ class StarterTest extends AppTestBase {
                 lumen.substring(0, Math.min(500, lumen.length())));
     }
 
-    private String scrapeUntil(Predicate<String> ready) throws Exception {
-        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-        String scrape = Http.get(uri("/actuator/prometheus")).body();
-        while (!ready.test(scrape) && System.nanoTime() < deadline) {
-            Thread.onSpinWait();
-            scrape = Http.get(uri("/actuator/prometheus")).body();
-        }
-        return scrape;
+    /** Scrapes until {@code ready} holds (at most 10 s); returns that scrape, or fails with the last one. */
+    private String scrapeUntil(Predicate<String> ready) {
+        return Await.until(() -> {
+            try {
+                return Http.get(uri("/actuator/prometheus")).body();
+            } catch (Exception e) {
+                throw new AssertionError("scraping /actuator/prometheus failed", e);
+            }
+        }, ready, Duration.ofSeconds(10), "a scrape of /actuator/prometheus");
     }
 }

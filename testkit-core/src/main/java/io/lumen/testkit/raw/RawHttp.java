@@ -1,4 +1,4 @@
-package io.lumen.handler.testing;
+package io.lumen.testkit.raw;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
