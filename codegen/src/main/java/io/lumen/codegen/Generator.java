@@ -1,5 +1,7 @@
 package io.lumen.codegen;
 
+import io.lumen.codegen.datasource.Datasource;
+import io.lumen.codegen.datasource.DatasourceExtension;
 import io.lumen.codegen.java.ApiWriter;
 import io.lumen.codegen.java.HandlerWriter;
 import io.lumen.codegen.java.JavaSources;
@@ -29,7 +31,8 @@ import java.util.function.Predicate;
  * Generates a service project from an OpenAPI spec, in memory: the spec is read by
  * {@link SpecLoader#load(Path)} (the loader services use), its schemas mapped to Java types, its
  * operations to APIs, adapters and routes, and every file rendered. Errors (a broken spec, names
- * that collide) are {@link io.lumen.config.ConfigException}s {@code file:line: pointer: problem}.
+ * that collide, a bad {@code x-lumen-datasource}) are {@link io.lumen.config.ConfigException}s
+ * {@code file:line: pointer: problem}.
  * The same spec and options give the same bytes.
  */
 public final class Generator {
@@ -47,6 +50,7 @@ public final class Generator {
         OpenApiSpec openApi = SpecLoader.load(spec);
         GeneratorOptions options = optionsForTitle.apply(openApi.bundle().path("info").path("title").asText(null));
         Diagnostics diagnostics = new Diagnostics(openApi);
+        Datasource datasource = DatasourceExtension.resolve(openApi, options.datasource()).orElse(null);
         JavaSources names = new JavaSources(options.packageName(), Set.of());
         TypeMapper types = new TypeMapper(openApi, names.model(), diagnostics);
         types.resolveComponents();
@@ -74,9 +78,9 @@ public final class Generator {
             files.add(GeneratedFile.text(Layout.GENERATED_SOURCES + "/" + h.getKey(), h.getValue(), GeneratedFile.Owner.GENERATED));
             types2.add(op.type());
         }
-        ProjectFiles project = new ProjectFiles(openApi, options, diagnostics, operations, specFile);
+        ProjectFiles project = new ProjectFiles(openApi, options, diagnostics, operations, specFile, datasource);
         files.add(project.handlerYml(handlers));
-        files.addAll(project.userFiles(new UserCodeWriter(sources, api, handlers)));
+        files.addAll(project.userFiles(new UserCodeWriter(sources, api, handlers, datasource)));
         files.sort(java.util.Comparator.comparing(GeneratedFile::path));
         return new Generation(files, diagnostics.warnings(), types2, openApi.sourceNames(),
                 options.packageName().replace('.', '/') + "/impl", List.copyOf(operations));

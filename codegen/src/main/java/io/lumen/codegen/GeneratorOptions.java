@@ -1,5 +1,6 @@
 package io.lumen.codegen;
 
+import io.lumen.codegen.datasource.DatasourceRequest;
 import io.lumen.codegen.naming.Names;
 
 import java.util.Locale;
@@ -11,10 +12,16 @@ import java.util.Locale;
  * @param artifactId   the Maven artifactId and the jar's name ({@code target/<artifactId>.jar})
  * @param packageName  the Java package of everything generated ({@code .model}, {@code .api}, ...)
  * @param lumenVersion the Lumen version the project depends on
+ * @param datasource   the database asked for on the command line or by the Maven plugin
+ *                     ({@link DatasourceRequest#NONE}: as the spec's {@code x-lumen-datasource} says)
  */
-public record GeneratorOptions(String groupId, String artifactId, String packageName, String lumenVersion) {
+public record GeneratorOptions(String groupId, String artifactId, String packageName, String lumenVersion,
+                               DatasourceRequest datasource) {
 
     public GeneratorOptions {
+        if (datasource == null) {
+            datasource = DatasourceRequest.NONE;
+        }
         if (!artifactId.matches("[A-Za-z0-9_.-]+")) {
             throw new IllegalArgumentException("--artifact '" + artifactId + "': letters, digits, '.', '_' and '-' only");
         }
@@ -24,6 +31,16 @@ public record GeneratorOptions(String groupId, String artifactId, String package
         if (!Names.isPackageName(packageName)) {
             throw new IllegalArgumentException("--package '" + packageName + "' is not a Java package name");
         }
+    }
+
+    /** Options without a database request (the spec's {@code x-lumen-datasource} decides). */
+    public GeneratorOptions(String groupId, String artifactId, String packageName, String lumenVersion) {
+        this(groupId, artifactId, packageName, lumenVersion, DatasourceRequest.NONE);
+    }
+
+    /** The same options with the database request {@code request}. */
+    public GeneratorOptions withDatasource(DatasourceRequest request) {
+        return new GeneratorOptions(groupId, artifactId, packageName, lumenVersion, request);
     }
 
     /**

@@ -94,10 +94,12 @@ final class GeneratedProject {
         return rc == 0 ? "" : text.isEmpty() ? "javac failed" : text;
     }
 
-    /** Starts the compiled service from config/ and the generated route table. */
+    /** Starts the compiled service from config/ and the generated route table ({@code values} override config). */
     Running start(Map<String, Object> values) throws Exception {
+        // src/main/resources: what the jar would hold besides the classes (a database's migrations)
         URLClassLoader loader = new URLClassLoader(new URL[] {dir.resolve("target/test-compile").toUri().toURL(),
-                dir.resolve("target/generated-resources/lumen").toUri().toURL()}, getClass().getClassLoader());
+                dir.resolve("target/generated-resources/lumen").toUri().toURL(), dir.resolve("src/main/resources").toUri().toURL()},
+                getClass().getClassLoader());
         Map<String, Object> overrides = new LinkedHashMap<>(values);
         overrides.put("openapi-validator.validateResponse", "enforce");
         overrides.put("security.certificate", KID + "=" + Keys.CERTIFICATE);

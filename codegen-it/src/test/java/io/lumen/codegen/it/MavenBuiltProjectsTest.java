@@ -29,8 +29,9 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 /**
  * What a user does: generate a project, build it with the two README commands (Maven, then the
- * jar), change the spec and build again. Two specs, OpenAPI 3.0 and 3.1; every Maven run is
- * offline against this build's local repository and bounded in time.
+ * jar), change the spec and build again. Two specs, OpenAPI 3.0 and 3.1, and a project generated
+ * with {@code --datasource} (H2 by default); every Maven run is offline against this build's local
+ * repository and bounded in time.
  */
 class MavenBuiltProjectsTest {
     private static final long BUILD_MINUTES = 5;
@@ -110,7 +111,43 @@ class MavenBuiltProjectsTest {
         }
     }
 
-    private static Path generate(String spec, String name) throws IOException {
+    @Test
+    void aProjectWithADatabaseBuildsRunsReadyOnItsH2FileAndAnImplementationReadsThroughItsPool() throws Exception {
+        Path project = generate("petshop-array.yaml", "petshop-db", "--datasource");
+        // what a user does first: the generated implementation queries the pool it holds
+        Path impl = project.resolve("src/main/java/com/example/petshop/impl/ListAnimalsImpl.java");
+        String stub = "return ListAnimalsApi.super.listAnimals(request, exchange);";
+        String text = Files.readString(impl);
+        assertTrue(text.contains("this.db = DataSources.of(context).pool(\"main\");"), text);
+        Files.writeString(impl, text.replace(stub, """
+                try (java.sql.Connection c = db.dataSource().getConnection();
+                             java.sql.ResultSet r = c.createStatement().executeQuery(
+                                     "select \\"script\\" from \\"flyway_schema_history\\" where \\"version\\" = '1' and \\"success\\"")) {
+                            exchange.getResponseHeaders().put(io.undertow.util.HttpString.tryFromString("X-Migration"),
+                                    r.next() ? r.getString(1) : "none");
+                            exchange.getResponseHeaders().put(io.undertow.util.HttpString.tryFromString("X-In-Io-Thread"),
+                                    String.valueOf(exchange.isInIoThread()));
+                        } catch (java.sql.SQLException e) {
+                            throw db.failure(e);
+                        }
+                        """ + stub));
+        Build build = maven(project, "verify");
+        assertEquals(0, build.exit, build.log);
+        assertEquals(5, testsPassed(project), build.log); // one per operation and DatabaseTest (readiness)
+        try (Service service = Service.start(project, "pet-shop")) {
+            HttpResponse<String> ready = service.awaitStatus("/health/readiness", 200);
+            assertEquals(200, ready.statusCode(), ready.body());
+            HttpResponse<String> list = service.get("/api/animals");
+            assertEquals(200, list.statusCode(), list.body());
+            assertEquals("V1__baseline.sql", list.headers().firstValue("X-Migration").orElse(null), list.headers().toString());
+            assertEquals("false", list.headers().firstValue("X-In-Io-Thread").orElse(null));
+            assertEquals(200, service.get("/health/liveness").statusCode());
+        }
+        // the default database: an H2 file under the data folder of where the service ran
+        assertTrue(Files.isRegularFile(project.resolve("data/main/main.mv.db")), "no H2 file under " + project.resolve("data"));
+    }
+
+    private static Path generate(String spec, String name, String... options) throws IOException {
         Path project = work.resolve(name);
         if (Files.exists(project)) {
             try (Stream<Path> s = Files.walk(project)) {
@@ -119,8 +156,10 @@ class MavenBuiltProjectsTest {
         }
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
-        int exit = CodegenCli.run(new String[] {"generate", "-i", root.resolve("codegen/src/test/resources/specs/" + spec).toString(),
-                "-o", project.toString()}, new PrintWriter(out, true), new PrintWriter(err, true));
+        List<String> args = new ArrayList<>(List.of("generate", "-i", root.resolve("codegen/src/test/resources/specs/" + spec).toString(),
+                "-o", project.toString()));
+        args.addAll(List.of(options));
+        int exit = CodegenCli.run(args.toArray(new String[0]), new PrintWriter(out, true), new PrintWriter(err, true));
         assertEquals(0, exit, err.toString());
         return project;
     }
@@ -194,6 +233,17 @@ class MavenBuiltProjectsTest {
             }
             service.close();
             throw new AssertionError("the service did not answer /health within 60 s");
+        }
+
+        /** The answer to {@code GET path} once it has {@code status}, or the last one after 30 s. */
+        HttpResponse<String> awaitStatus(String path, int status) throws Exception {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            HttpResponse<String> r = get(path);
+            while (r.statusCode() != status && System.nanoTime() < deadline) {
+                process.waitFor(100, TimeUnit.MILLISECONDS); // polls, bounded by the deadline
+                r = get(path);
+            }
+            return r;
         }
 
         HttpResponse<String> get(String path) throws Exception {

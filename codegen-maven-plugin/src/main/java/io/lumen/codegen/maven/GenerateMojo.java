@@ -3,6 +3,7 @@ package io.lumen.codegen.maven;
 import io.lumen.codegen.Generation;
 import io.lumen.codegen.Generator;
 import io.lumen.codegen.GeneratorOptions;
+import io.lumen.codegen.datasource.DatasourceRequest;
 import io.lumen.codegen.project.GeneratedFile;
 import io.lumen.codegen.project.Layout;
 import io.lumen.codegen.project.ProjectWriter;
@@ -56,6 +57,26 @@ public final class GenerateMojo extends AbstractMojo {
     @Parameter(defaultValue = "${project.basedir}/src/main/java", required = true)
     private File implementations;
 
+    /**
+     * Adds a database ({@code --datasource} of the CLI): the route table then has
+     * {@code /health/liveness} and {@code /health/readiness}. Unset: as the spec's
+     * {@code x-lumen-datasource} says; {@code false}: none, whatever the spec says.
+     */
+    @Parameter(property = "lumen.codegen.datasource")
+    private Boolean datasource;
+
+    /** The pool's name ({@code --datasource-name}); implies {@code datasource}. */
+    @Parameter(property = "lumen.codegen.datasourceName")
+    private String datasourceName;
+
+    /** The JDBC driver, {@code h2} or {@code postgresql} ({@code --datasource-driver}); implies {@code datasource}. */
+    @Parameter(property = "lumen.codegen.datasourceDriver")
+    private String datasourceDriver;
+
+    /** Whether Flyway migrations run ({@code --datasource-migrations}); implies {@code datasource}. */
+    @Parameter(property = "lumen.codegen.datasourceMigrations")
+    private Boolean datasourceMigrations;
+
     /** Skips the goal. */
     @Parameter(property = "lumen.codegen.skip", defaultValue = "false")
     private boolean skip;
@@ -78,7 +99,8 @@ public final class GenerateMojo extends AbstractMojo {
                 getLog().info("lumen-codegen: " + base.relativize(spec.toPath().toAbsolutePath()) + " unchanged, generated layer up to date");
             } else {
                 Generation generation = Generator.generate(spec.toPath(),
-                        title -> new GeneratorOptions(project.getGroupId(), project.getArtifactId(), packageName, Versions.lumen()),
+                        title -> new GeneratorOptions(project.getGroupId(), project.getArtifactId(), packageName, Versions.lumen(),
+                                new DatasourceRequest(datasource, datasourceName, datasourceDriver, datasourceMigrations)),
                         type -> Files.isRegularFile(implDir.resolve(type + "Impl.java")));
                 generation.warnings().forEach(w -> getLog().warn("lumen-codegen: " + w));
                 ProjectWriter.Report report = ProjectWriter.write(base, build, generation, ProjectWriter.Mode.WRITE,
@@ -108,7 +130,7 @@ public final class GenerateMojo extends AbstractMojo {
         project.addResource(resource);
     }
 
-    /** SHA-256 of the generator version, the options, the spec folder's YAML/JSON files and the implementations present. */
+    /** SHA-256 of the generator version, the options (datasource ones included), the spec folder's YAML/JSON files and the implementations present. */
     private String fingerprint(Path implDir) throws IOException {
         MessageDigest sha;
         try {
@@ -116,7 +138,8 @@ public final class GenerateMojo extends AbstractMojo {
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }
-        update(sha, "lumen-codegen " + Versions.lumen() + " " + packageName + " " + spec.getAbsolutePath());
+        update(sha, "lumen-codegen " + Versions.lumen() + " " + packageName + " " + spec.getAbsolutePath()
+                + " datasource=" + datasource + "," + datasourceName + "," + datasourceDriver + "," + datasourceMigrations);
         Path specDir = spec.toPath().toAbsolutePath().getParent();
         try (Stream<Path> files = Files.walk(specDir)) {
             List<Path> inputs = files.filter(Files::isRegularFile)

@@ -3,6 +3,7 @@ package io.lumen.codegen.cli;
 import io.lumen.codegen.Generation;
 import io.lumen.codegen.Generator;
 import io.lumen.codegen.GeneratorOptions;
+import io.lumen.codegen.datasource.DatasourceRequest;
 import io.lumen.codegen.project.ProjectWriter;
 import io.lumen.codegen.project.Versions;
 import io.lumen.config.ConfigException;
@@ -20,7 +21,8 @@ import java.util.concurrent.Callable;
  *
  * <pre>
  * java -jar lumen-codegen.jar generate -i openapi.yaml -o petstore [--group g] [--artifact a] [--package p]
- *                                      [--check | --dry-run]
+ *                                      [--datasource [--datasource-name n] [--datasource-driver h2|postgresql]
+ *                                       [--datasource-migrations true|false]] [--check | --dry-run]
  * </pre>
  */
 @Command(name = "lumen-codegen", mixinStandardHelpOptions = true, versionProvider = CodegenCli.Version.class,
@@ -83,6 +85,22 @@ public final class CodegenCli implements Runnable {
         @Option(names = "--package", paramLabel = "<package>", description = "Java package (default: <group>.<artifact>)")
         private String packageName;
 
+        @Option(names = "--datasource", negatable = true, description = {"add a database: lumen-datasource, a JDBC driver,"
+                + " config/datasource.yml with one pool, migrations; blocking implementations holding the pool",
+                "(--no-datasource: none, whatever the spec's x-lumen-datasource says)"})
+        private Boolean datasource;
+
+        @Option(names = "--datasource-name", paramLabel = "<pool>", description = "the pool's name (default: main); implies --datasource")
+        private String datasourceName;
+
+        @Option(names = "--datasource-driver", paramLabel = "<h2|postgresql>",
+                description = "the JDBC driver (default: h2, a file under ./data); implies --datasource")
+        private String datasourceDriver;
+
+        @Option(names = "--datasource-migrations", arity = "1", paramLabel = "<true|false>",
+                description = "Flyway migrations from src/main/resources/db/migration (default: true); implies --datasource")
+        private Boolean datasourceMigrations;
+
         @Option(names = "--check", description = "write nothing; exit 1 when the project differs from what the spec generates")
         private boolean check;
 
@@ -126,7 +144,8 @@ public final class CodegenCli implements Runnable {
 
         /** The options given, defaults (from the spec's title) for the rest. */
         private GeneratorOptions options(String title) {
-            return GeneratorOptions.withDefaults(group, artifact, packageName, title, Versions.lumen());
+            return GeneratorOptions.withDefaults(group, artifact, packageName, title, Versions.lumen())
+                    .withDatasource(new DatasourceRequest(datasource, datasourceName, datasourceDriver, datasourceMigrations));
         }
     }
 }

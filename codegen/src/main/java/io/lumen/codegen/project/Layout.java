@@ -12,6 +12,8 @@ public final class Layout {
     public static final String SPEC = "config/openapi.yaml";
     public static final String MAIN_JAVA = "src/main/java";
     public static final String TEST_JAVA = "src/test/java";
+    /** Flyway's migrations of a project with a database (classpath {@code db/migration}). */
+    public static final String MIGRATIONS = "src/main/resources/db/migration";
 
     private Layout() {
     }

@@ -2,6 +2,8 @@ package io.lumen.codegen.project;
 
 import io.lumen.codegen.Diagnostics;
 import io.lumen.codegen.GeneratorOptions;
+import io.lumen.codegen.datasource.Datasource;
+import io.lumen.codegen.datasource.DatasourceRequest;
 import io.lumen.codegen.java.HandlerWriter;
 import io.lumen.codegen.java.UserCodeWriter;
 import io.lumen.codegen.operation.OperationModel;
@@ -17,6 +19,9 @@ import java.util.TreeSet;
 /**
  * The non-Java files of a project and the user-owned Java files: the route table (generated),
  * the pom, README, Dockerfile, ignore files, config folder, implementations and tests (user's).
+ * With a {@link Datasource} the project also gets {@code lumen-datasource} and the JDBC driver in
+ * its pom, {@code config/datasource.yml}, a first migration, a readiness test and the
+ * {@code /health/liveness} and {@code /health/readiness} routes (the pool is a readiness dependency).
  */
 public final class ProjectFiles {
     /** Names handler.yml already uses: a handler alias must not shadow them. */
@@ -35,15 +40,22 @@ public final class ProjectFiles {
     private final List<OperationModel> operations;
     private final boolean secured;
     private final String specFile;
+    private final Datasource datasource;
+    /** Whether the route table has /health/readiness (a database and no spec operation of that path). */
+    private final boolean readinessRouted;
 
+    /** @param datasource the project's database, or null */
     public ProjectFiles(OpenApiSpec spec, GeneratorOptions options, Diagnostics diagnostics, List<OperationModel> operations,
-                        String specFile) {
+                        String specFile, Datasource datasource) {
         this.spec = spec;
         this.options = options;
         this.diagnostics = diagnostics;
         this.operations = operations;
         this.secured = operations.stream().anyMatch(OperationModel::secured);
         this.specFile = specFile;
+        this.datasource = datasource;
+        this.readinessRouted = datasource != null && operations.stream().noneMatch(op ->
+                op.operation().method().equals("GET") && op.operation().template().equals("/health/readiness"));
     }
 
     public boolean secured() {
@@ -69,9 +81,16 @@ public final class ProjectFiles {
         List<Map<String, String>> admin = new ArrayList<>();
         // POST /adm/reload changes state: the adminChange chain (a token with the admin scope when secured,
         // security.yml routeScopes), and only from loopback unless reload.yml allowedFrom says otherwise
-        for (String[] r : new String[][] {{"GET", "/health", "health"}, {"GET", "/spec.yaml", "admin, specyaml"},
-                {"GET", "/specui.html", "admin, specui"}, {"GET", "/specui/*", "admin, specui"},
-                {"GET", "/adm/server/info", "admin, info"}, {"POST", "/adm/reload", "adminChange, reload"}}) {
+        List<String[]> adminRoutes = new ArrayList<>(List.of(new String[][] {{"GET", "/health", "health"},
+                {"GET", "/spec.yaml", "admin, specyaml"}, {"GET", "/specui.html", "admin, specui"},
+                {"GET", "/specui/*", "admin, specui"}, {"GET", "/adm/server/info", "admin, info"},
+                {"POST", "/adm/reload", "adminChange, reload"}}));
+        if (datasource != null) {
+            // the pool is a readiness dependency (lumen-datasource registers it): give probes its route
+            adminRoutes.add(1, new String[] {"GET", "/health/liveness", "liveness"});
+            adminRoutes.add(2, new String[] {"GET", "/health/readiness", "readiness"});
+        }
+        for (String[] r : adminRoutes) {
             if (routes.contains(r[0] + " " + r[1])) {
                 diagnostics.warn("/paths", "the spec has its own " + r[0] + " " + r[1] + ", so the admin route is left out");
                 continue;
@@ -106,6 +125,16 @@ public final class ProjectFiles {
         }
         out.add(user(Layout.TEST_JAVA + "/" + options.packageName().replace('.', '/') + "/TestSupport.java",
                 "TestSupport.java.mustache", m));
+        if (datasource != null) {
+            out.add(user("config/datasource.yml", "datasource.yml.mustache", m));
+            if (datasource.migrations()) {
+                out.add(user(Layout.MIGRATIONS + "/V1__baseline.sql", "V1__baseline.sql.mustache", m));
+            }
+            if (readinessRouted) {
+                out.add(user(Layout.TEST_JAVA + "/" + options.packageName().replace('.', '/') + "/DatabaseTest.java",
+                        "DatabaseTest.java.mustache", m));
+            }
+        }
         for (OperationModel op : operations) {
             Map.Entry<String, String> impl = code.impl(op);
             out.add(GeneratedFile.text(Layout.MAIN_JAVA + "/" + impl.getKey(), impl.getValue(), GeneratedFile.Owner.USER));
@@ -117,6 +146,46 @@ public final class ProjectFiles {
 
     private static GeneratedFile user(String path, String template, Map<String, Object> model) {
         return GeneratedFile.text(path, Templates.render(template, model), GeneratedFile.Owner.USER);
+    }
+
+    /** What the templates say about the database. */
+    private Map<String, Object> datasourceModel() {
+        String database = options.artifactId().toLowerCase(java.util.Locale.ROOT).replaceAll("[^a-z0-9]+", "_");
+        Map<String, Object> d = new LinkedHashMap<>();
+        d.put("pool", datasource.pool());
+        d.put("poolEnv", datasource.pool().toUpperCase(java.util.Locale.ROOT).replaceAll("[^A-Z0-9]", "_"));
+        d.put("driver", datasource.driver().label());
+        d.put("driverGroupId", datasource.driver().groupId());
+        d.put("driverArtifactId", datasource.driver().artifactId());
+        d.put("h2", datasource.driver() == Datasource.Driver.H2);
+        d.put("postgresql", datasource.driver() == Datasource.Driver.POSTGRESQL);
+        d.put("migrations", datasource.migrations());
+        d.put("jdbcUrl", datasource.defaultJdbcUrl(database));
+        d.put("username", datasource.defaultUsername(database));
+        d.put("testJdbcUrl", datasource.testJdbcUrl());
+        d.put("readiness", readinessRouted);
+        return d;
+    }
+
+    /**
+     * The plugin's parameters for what the command line asked, so the build regenerates the same
+     * route table (the spec's x-lumen-datasource the plugin reads itself).
+     */
+    private static List<Map<String, String>> pluginDatasource(DatasourceRequest request) {
+        List<Map<String, String>> out = new ArrayList<>();
+        if (request.enabled() != null) {
+            out.add(Map.of("key", "datasource", "value", request.enabled().toString()));
+        }
+        if (request.pool() != null) {
+            out.add(Map.of("key", "datasourceName", "value", request.pool()));
+        }
+        if (request.driver() != null) {
+            out.add(Map.of("key", "datasourceDriver", "value", request.driver()));
+        }
+        if (request.migrations() != null) {
+            out.add(Map.of("key", "datasourceMigrations", "value", request.migrations().toString()));
+        }
+        return out;
     }
 
     private Map<String, Object> model() {
@@ -145,6 +214,8 @@ public final class ProjectFiles {
             }
         }
         m.put("scopes", String.join(" ", scopes));
+        m.put("datasource", datasource == null ? false : datasourceModel());
+        m.put("pluginDatasource", pluginDatasource(options.datasource()));
         m.put("firstPath", firstPath);
         return m;
     }
