@@ -2,6 +2,7 @@ package io.lumen.client;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.lumen.http.RequestShape;
 import io.undertow.util.HttpString;
 
 import java.net.URI;
@@ -58,9 +59,7 @@ public final class Request {
         this.headerValues = b.count == 0 ? NO_VALUES : Arrays.copyOf(b.values, b.count);
         this.body = b.body;
         this.timeoutMs = b.timeoutMs;
-        String m = b.method;
-        this.idempotent = m.equals("GET") || m.equals("HEAD") || m.equals("PUT") || m.equals("DELETE")
-                || m.equals("OPTIONS") || m.equals("TRACE");
+        this.idempotent = RequestShape.idempotent(b.method);
     }
 
     public static Builder newBuilder(URI uri) {

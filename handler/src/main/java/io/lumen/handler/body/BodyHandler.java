@@ -4,6 +4,7 @@ import io.lumen.handler.ChainContext;
 import io.lumen.handler.FailureHandler;
 import io.lumen.handler.HandlerAttachments;
 import io.lumen.handler.Middleware;
+import io.lumen.http.RequestShape;
 import io.lumen.server.RequestBodies;
 import io.lumen.server.ServiceContext;
 import io.lumen.status.ErrorResponder;
@@ -88,7 +89,7 @@ public final class BodyHandler implements Middleware {
                 next.handleRequest(exchange);
                 return;
             }
-            String mediaType = MediaTypes.mediaType(contentType);
+            String mediaType = RequestShape.mediaType(contentType);
             MediaTypes.Kind kind = types.kind(mediaType);
             if (kind == null) {
                 next.handleRequest(exchange);

@@ -22,12 +22,6 @@ final class MediaTypes {
                 .toArray(String[]::new);
     }
 
-    /** The media type of a Content-Type header value: lower case, parameters dropped. */
-    static String mediaType(String contentType) {
-        int semi = contentType.indexOf(';');
-        return (semi < 0 ? contentType : contentType.substring(0, semi)).trim().toLowerCase(Locale.ROOT);
-    }
-
     /** How {@code mediaType} is read, or {@code null} when it is not configured (passed through unread). */
     Kind kind(String mediaType) {
         if (!configured(mediaType)) {

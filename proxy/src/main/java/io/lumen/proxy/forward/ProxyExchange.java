@@ -1,5 +1,6 @@
 package io.lumen.proxy.forward;
 
+import io.lumen.http.RequestShape;
 import io.lumen.proxy.upstream.Lease;
 import io.lumen.proxy.upstream.PooledConnection;
 import io.lumen.proxy.upstream.Upstream;

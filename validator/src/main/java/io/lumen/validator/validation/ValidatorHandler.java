@@ -10,6 +10,7 @@ import io.lumen.handler.body.ExactJson;
 import io.lumen.handler.body.JsonProblems;
 import io.lumen.handler.body.ParsedBody;
 import io.lumen.handler.prefix.PathPrefixes;
+import io.lumen.http.RequestShape;
 import io.lumen.server.RequestBodies;
 import io.lumen.server.ServiceContext;
 import io.lumen.status.ErrorResponder;
@@ -35,7 +36,6 @@ import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.StringJoiner;
 
@@ -128,7 +128,7 @@ public final class ValidatorHandler implements Middleware {
             }
             CompiledOperation op = compiled.get(match.operation());
             ParsedBody body = exchange.getAttachment(HandlerAttachments.BODY);
-            if (body == null && !bodyInChain && hasBody(exchange) && exchange.isRequestChannelAvailable()) {
+            if (body == null && !bodyInChain && RequestShape.hasBody(exchange) && exchange.isRequestChannelAvailable()) {
                 OperationMatch m = match;
                 exchange.getRequestReceiver().receiveFullBytes((ex, raw) -> {
                     try {
@@ -155,8 +155,8 @@ public final class ValidatorHandler implements Middleware {
             List<ValidationError> found = new ArrayList<>(0);
             JsonNode[] values = new JsonNode[op.parameterCount()];
             op.parameters(exchange, match, values, found);
-            boolean present = body != null || hasBody(exchange);
-            String contentType = body != null ? body.contentType() : mediaType(exchange);
+            boolean present = body != null || RequestShape.hasBody(exchange);
+            String contentType = body != null ? body.contentType() : RequestShape.mediaType(exchange);
             JsonNode json = op.body(body, present, contentType, config.skipBodyValidation(), found);
             if (!found.isEmpty()) {
                 reject(exchange, op.operation, found, contentType);
@@ -173,7 +173,7 @@ public final class ValidatorHandler implements Middleware {
                 Connectors.ungetRequestBytes(exchange, new ImmediatePooledByteBuffer(ByteBuffer.wrap(raw)));
                 Connectors.resetRequestChannel(exchange);
             }
-            String mediaType = mediaType(exchange);
+            String mediaType = RequestShape.mediaType(exchange);
             if (raw.length == 0 || mediaType == null || !(mediaType.equals("application/json") || mediaType.endsWith("+json"))) {
                 return new ParsedBody(raw, mediaType, null, null, null);
             }
@@ -237,20 +237,5 @@ public final class ValidatorHandler implements Middleware {
             list.add(m);
         }
         errors.send(exchange, status, description, Map.of("errors", list), null);
-    }
-
-    static boolean hasBody(HttpServerExchange exchange) {
-        long length = exchange.getRequestContentLength();
-        return length > 0 || (length < 0 && !exchange.isRequestComplete()
-                && exchange.getRequestHeaders().contains(Headers.TRANSFER_ENCODING));
-    }
-
-    static String mediaType(HttpServerExchange exchange) {
-        String ct = exchange.getRequestHeaders().getFirst(Headers.CONTENT_TYPE);
-        if (ct == null) {
-            return null;
-        }
-        int semi = ct.indexOf(';');
-        return (semi < 0 ? ct : ct.substring(0, semi)).trim().toLowerCase(Locale.ROOT);
     }
 }
