@@ -1,6 +1,5 @@
 package io.lumen.client;
 
-import io.lumen.client.discovery.PeerNameSsl;
 import io.lumen.tls.SslContexts;
 import io.undertow.UndertowOptions;
 import io.undertow.client.UndertowClient;
@@ -115,7 +114,7 @@ final class ClientTransport {
         boolean prior = !tls && h2c;
         URI connect = prior ? URI.create("h2c-prior://" + address.getRawAuthority()) : address;
         XnioSsl named = tls ? new UndertowXnioSsl(worker.getXnio(), OptionMap.EMPTY, bufferPool,
-                PeerNameSsl.forName(sslContext, name)) : null;
+                SslContexts.forPeerName(sslContext, name)) : null;
         return new OriginPool(client, address.toString(), connect, tls ? tlsOptions : plainOptions,
                 prior || (tls && enableHttp2), named);
     }

@@ -13,22 +13,42 @@ import java.security.KeyManagementException;
 import java.security.SecureRandom;
 
 /**
- * The engine factory of a client context: every engine it creates is in client mode with endpoint
- * identification {@code HTTPS} (or none) and the given protocols, so two contexts in one JVM can
- * differ and no JVM-wide property is touched. Everything else is the delegate's. Immutable.
+ * The engine factory of a client context, in one of two ways. Shaping: every engine it creates is
+ * in client mode with endpoint identification {@code HTTPS} (or none) and the given protocols, so
+ * two contexts in one JVM can differ and no JVM-wide property is touched. Renaming: every engine is
+ * the delegate's, made for a fixed peer name instead of the host the caller names (TLS to one
+ * address of a discovered name: SNI and the certificate check use the name). Everything else is the
+ * delegate's. Immutable.
  */
 final class ClientEngines extends SSLContextSpi {
     private final SSLContext delegate;
+    private final String peerName; // null: the host the caller names
+    private final boolean shape;
     private final boolean verifyHostname;
     private final String[] protocols;
 
-    ClientEngines(SSLContext delegate, boolean verifyHostname, String[] protocols) {
+    private ClientEngines(SSLContext delegate, String peerName, boolean shape, boolean verifyHostname, String[] protocols) {
         this.delegate = delegate;
+        this.peerName = peerName;
+        this.shape = shape;
         this.verifyHostname = verifyHostname;
         this.protocols = protocols;
     }
 
+    /** Engines in client mode with this hostname verification and these protocols. */
+    static ClientEngines shaping(SSLContext delegate, boolean verifyHostname, String[] protocols) {
+        return new ClientEngines(delegate, null, true, verifyHostname, protocols);
+    }
+
+    /** The delegate's engines, each made for {@code peerName}. */
+    static ClientEngines renaming(SSLContext delegate, String peerName) {
+        return new ClientEngines(delegate, peerName, false, false, null);
+    }
+
     private SSLEngine configure(SSLEngine engine) {
+        if (!shape) {
+            return engine;
+        }
         SSLParameters p = engine.getSSLParameters();
         p.setEndpointIdentificationAlgorithm(verifyHostname ? "HTTPS" : null);
         p.setProtocols(protocols);
@@ -59,7 +79,7 @@ final class ClientEngines extends SSLContextSpi {
 
     @Override
     protected SSLEngine engineCreateSSLEngine(String host, int port) {
-        return configure(delegate.createSSLEngine(host, port));
+        return configure(delegate.createSSLEngine(peerName != null ? peerName : host, port));
     }
 
     @Override

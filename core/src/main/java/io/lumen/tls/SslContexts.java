@@ -92,7 +92,18 @@ public final class SslContexts {
     public static SSLContext clientEngines(SSLContext context, boolean verifyHostname, String tlsVersion) {
         String[] protocols = "TLSv1.2".equals(tlsVersion) ? new String[] {"TLSv1.2"}
                 : new String[] {"TLSv1.3", "TLSv1.2"};
-        return new SSLContext(new ClientEngines(context, verifyHostname, protocols), context.getProvider(),
+        return new SSLContext(ClientEngines.shaping(context, verifyHostname, protocols), context.getProvider(),
+                context.getProtocol()) { };
+    }
+
+    /**
+     * {@code context}, but every client engine it creates talks to {@code peerName}: for TLS to one
+     * address of a discovered name, the handshake presents the name (SNI) and checks the
+     * certificate against it, as if the name had been connected to. (Undertow's client names the
+     * TLS peer after the host of the URI it connects to, here the address.)
+     */
+    public static SSLContext forPeerName(SSLContext context, String peerName) {
+        return new SSLContext(ClientEngines.renaming(context, peerName), context.getProvider(),
                 context.getProtocol()) { };
     }
 

@@ -1,8 +1,8 @@
 package io.lumen.proxy;
 
 import io.lumen.client.LumenClient;
-import io.lumen.client.discovery.PeerNameSsl;
 import io.lumen.server.ServiceContext;
+import io.lumen.tls.SslContexts;
 
 import javax.net.ssl.SSLContext;
 import java.util.Map;
@@ -46,7 +46,7 @@ final class HealthClients implements Function<String, LumenClient>, AutoCloseabl
                 .statusCatalogue(context.statuses());
         if (ssl != null) {
             // the client re-applies hostname verification and versions to a given context: pass proxy.yml's
-            SSLContext context = name.equals(PLAIN) ? ssl : PeerNameSsl.forName(ssl, name);
+            SSLContext context = name.equals(PLAIN) ? ssl : SslContexts.forPeerName(ssl, name);
             client.sslContext(context).verifyHostname(config.tls().verifyHostname()).tlsVersion(config.tls().tlsVersion());
         }
         return client.build();

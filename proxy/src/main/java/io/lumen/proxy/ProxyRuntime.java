@@ -1,12 +1,12 @@
 package io.lumen.proxy;
 
-import io.lumen.client.discovery.PeerNameSsl;
 import io.lumen.proxy.forward.Forwarder;
 import io.lumen.proxy.upstream.ConnectionPool;
 import io.lumen.proxy.upstream.HealthChecker;
 import io.lumen.proxy.upstream.UpstreamDiscovery;
 import io.lumen.proxy.upstream.Upstreams;
 import io.lumen.handler.metrics.Registries;
+import io.lumen.tls.SslContexts;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -67,7 +67,7 @@ final class ProxyRuntime implements AutoCloseable {
                 config.maxStreamsPerConnection(), config.connectTimeout(), clock);
         Map<String, XnioSsl> named = new ConcurrentHashMap<>();
         Function<String, XnioSsl> namedSsl = ssl == null ? null : name -> named.computeIfAbsent(name,
-                n -> new UndertowXnioSsl(Xnio.getInstance(), OptionMap.EMPTY, PeerNameSsl.forName(ssl, n)));
+                n -> new UndertowXnioSsl(Xnio.getInstance(), OptionMap.EMPTY, SslContexts.forPeerName(ssl, n)));
         this.upstreams = new Upstreams(settings, config, clock, namedSsl);
         this.discovery = new UpstreamDiscovery(config, upstreams);
         meters(Registries.of(context));
