@@ -52,7 +52,10 @@ public final class ClientBench {
         copy("tls/client-trust.p12", dir.resolve("client.truststore"));
         Files.writeString(dir.resolve("server.yml"), String.join("\n",
                 "ip: 127.0.0.1", "enableHttp: false", "enableHttps: true", "httpsPort: 0", "enableHttp2: true",
-                "keystoreName: server.p12", "keystorePass: changeit", "serviceId: client-bench", ""));
+                "keystoreName: server.p12", "keystorePass: changeit", "serviceId: client-bench",
+                // the largest window (128 in flight on one connection) above the server's default stream
+                // limit (100): light-4j's client fails a stream over it instead of queueing it
+                "http2MaxConcurrentStreams: 1000", ""));
         // light-4j reads client.yml from its jar and values from this directory
         Files.writeString(dir.resolve("values.yml"), String.join("\n",
                 "client.trustStore: client.truststore", "client.trustStorePass: changeit",
