@@ -23,30 +23,28 @@ import java.security.SecureRandom;
 final class ClientEngines extends SSLContextSpi {
     private final SSLContext delegate;
     private final String peerName; // null: the host the caller names
-    private final boolean shape;
     private final boolean verifyHostname;
-    private final String[] protocols;
+    private final String[] protocols; // null: the delegate's engines as they are
 
-    private ClientEngines(SSLContext delegate, String peerName, boolean shape, boolean verifyHostname, String[] protocols) {
+    private ClientEngines(SSLContext delegate, String peerName, boolean verifyHostname, String[] protocols) {
         this.delegate = delegate;
         this.peerName = peerName;
-        this.shape = shape;
         this.verifyHostname = verifyHostname;
         this.protocols = protocols;
     }
 
     /** Engines in client mode with this hostname verification and these protocols. */
     static ClientEngines shaping(SSLContext delegate, boolean verifyHostname, String[] protocols) {
-        return new ClientEngines(delegate, null, true, verifyHostname, protocols);
+        return new ClientEngines(delegate, null, verifyHostname, protocols);
     }
 
     /** The delegate's engines, each made for {@code peerName}. */
     static ClientEngines renaming(SSLContext delegate, String peerName) {
-        return new ClientEngines(delegate, peerName, false, false, null);
+        return new ClientEngines(delegate, peerName, false, null);
     }
 
     private SSLEngine configure(SSLEngine engine) {
-        if (!shape) {
+        if (protocols == null) {
             return engine;
         }
         SSLParameters p = engine.getSSLParameters();
