@@ -9,16 +9,20 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.function.Supplier;
 
 /** One parsed, injected config file with the line of every key. Immutable and safe to share. */
 public final class ConfigFile {
+    private static final boolean CROSS_CHECK = Boolean.getBoolean("lumen.config.crossCheck");
+
     private final String name;
     private final String displayName;
     private final Object tree;
     private final LineTable lines;
-    private final ObjectMapper mapper;
+    private final Supplier<ObjectMapper> mapper;
 
-    ConfigFile(String name, String displayName, Object tree, LineTable lines, ObjectMapper mapper) {
+    ConfigFile(String name, String displayName, Object tree, LineTable lines, Supplier<ObjectMapper> mapper) {
         this.name = name;
         this.displayName = displayName;
         this.tree = freeze(tree);
@@ -78,14 +82,44 @@ public final class ConfigFile {
     }
 
     <T> T bindValue(Object value, Class<T> type, String basePointer) {
-        JsonNode node = mapper.valueToTree(value);
+        T fast;
         try {
-            return mapper.readerFor(type).readValue(node);
+            fast = type.cast(RecordBinder.bind(value, type));
+        } catch (RuntimeException notMine) { // RecordBinder.Unsupported, or anything it did not foresee
+            return bindWithJackson(value, type, basePointer);
+        }
+        if (CROSS_CHECK) {
+            crossCheck(value, type, basePointer, fast);
+        }
+        return fast;
+    }
+
+    /** The full binding, with Jackson's lenient coercions and its reports of what is wrong. */
+    private <T> T bindWithJackson(Object value, Class<T> type, String basePointer) {
+        ObjectMapper json = mapper.get();
+        JsonNode node = json.valueToTree(value);
+        try {
+            return json.readerFor(type).readValue(node);
         } catch (JsonMappingException e) {
             throw BindingErrors.toConfigException(this, basePointer, e);
         } catch (IOException e) {
             throw new ConfigException(displayName, lineOf(basePointer), JsonPointers.render(tree, basePointer),
                     String.valueOf(e.getMessage()), e);
+        }
+    }
+
+    /** Tests run with {@code -Dlumen.config.crossCheck=true}: the fast path must give exactly what Jackson gives. */
+    private <T> void crossCheck(Object value, Class<T> type, String basePointer, T fast) {
+        T jackson;
+        try {
+            jackson = bindWithJackson(value, type, basePointer);
+        } catch (ConfigException e) {
+            throw new AssertionError("config binding cross-check: " + displayName + " " + basePointer + " bound to "
+                    + fast + " without Jackson, but Jackson refuses it: " + e.getMessage(), e);
+        }
+        if (!Objects.equals(fast, jackson) || (fast != null && fast.getClass() != jackson.getClass())) {
+            throw new AssertionError("config binding cross-check: " + displayName + " " + basePointer + " as "
+                    + type.getName() + ": without Jackson " + fast + ", with Jackson " + jackson);
         }
     }
 

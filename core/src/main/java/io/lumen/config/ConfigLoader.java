@@ -40,7 +40,8 @@ public final class ConfigLoader {
     private final Function<String, String> env;
     private final ValueSource embedding;
     private final Map<String, Object> overrides;
-    private final ObjectMapper mapper = newMapper();
+    private final Object mapperLock = new Object();
+    private volatile ObjectMapper mapper; // made on first use: well-formed configs bind without it (RecordBinder)
     private final Map<String, Optional<ConfigFile>> cache = new ConcurrentHashMap<>();
     private final List<ConfigFile> loaded = new CopyOnWriteArrayList<>();
     private final PlaceholderResolver resolver = new PlaceholderResolver(this::lookup);
@@ -111,7 +112,7 @@ public final class ConfigLoader {
     /** Binds the named config; a missing file binds an empty map so records fall back to their defaults. */
     public <T> T load(String name, Class<T> type) {
         return find(name).map(f -> f.bind(type)).orElseGet(() ->
-                new ConfigFile(name, name + ".yml", Map.of(), LineTable.EMPTY, mapper).bind(type));
+                new ConfigFile(name, name + ".yml", Map.of(), LineTable.EMPTY, this::mapper).bind(type));
     }
 
     /** Finds a non-config file (keystore, certificate, spec): absolute paths as is, else config dirs, then classpath. */
@@ -156,7 +157,17 @@ public final class ConfigLoader {
 
     /** The binding mapper: strict about unknown keys, nulls for primitives and float-to-int; lenient containers. */
     public ObjectMapper mapper() {
-        return mapper;
+        ObjectMapper m = mapper;
+        if (m == null) {
+            synchronized (mapperLock) {
+                m = mapper;
+                if (m == null) {
+                    m = newMapper();
+                    mapper = m;
+                }
+            }
+        }
+        return m;
     }
 
     private PlaceholderResolver.Found lookup(String key) {
@@ -228,7 +239,7 @@ public final class ConfigLoader {
 
     private ConfigFile parse(String name, String displayName, InputStream in) {
         YamlReader.Parsed parsed = YamlReader.read(in, displayName);
-        return new ConfigFile(name, displayName, parsed.tree(), parsed.lines(), mapper);
+        return new ConfigFile(name, displayName, parsed.tree(), parsed.lines(), this::mapper);
     }
 
     private static List<Path> dirsFromSystemProperty() {

@@ -3,12 +3,12 @@ package io.lumen.logging;
 import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.LoggerContext;
-import ch.qos.logback.classic.encoder.PatternLayoutEncoder;
 import ch.qos.logback.classic.joran.JoranConfigurator;
 import ch.qos.logback.classic.spi.Configurator;
 import ch.qos.logback.classic.spi.ConfiguratorRank;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.ConsoleAppender;
+import ch.qos.logback.core.encoder.LayoutWrappingEncoder;
 import ch.qos.logback.core.joran.spi.JoranException;
 import ch.qos.logback.core.spi.ContextAwareBase;
 import io.lumen.config.ConfigLoader;
@@ -24,8 +24,9 @@ import java.util.Locale;
  *   <li>{@code -Dlogback.configurationFile} set, or a {@code logback.xml} / {@code logback-test.xml}
  *       on the classpath: Logback's own configuration runs, as usual;</li>
  *   <li>a {@code logback.xml} in a {@code -Dlight-4j-config-dir} directory (first wins): that file;</li>
- *   <li>otherwise the built-in default, set up in code (no XML parsing at startup): log lines to
- *       stdout at {@code LOG_LEVEL} (env, default INFO; Undertow and XNIO at WARN), and the
+ *   <li>otherwise the built-in default, set up in code (no XML parsing, no pattern parsing at
+ *       startup): {@link LineLayout}'s lines to stdout at {@code LOG_LEVEL} (env, default INFO;
+ *       Undertow and XNIO at WARN), and the
  *       {@code audit} logger's JSON lines to stdout as they are, through a non-blocking
  *       {@link BatchingStdoutAppender} (one write per batch of lines).</li>
  * </ol>
@@ -34,8 +35,6 @@ import java.util.Locale;
  */
 @ConfiguratorRank(ConfiguratorRank.CUSTOM_LOW_PRIORITY)
 public final class LumenLogbackConfigurator extends ContextAwareBase implements Configurator {
-    static final String LINE_PATTERN = "%d{HH:mm:ss.SSS} %-5level %logger{24} %X{cId} %msg%n";
-
     @Override
     public ExecutionStatus configure(LoggerContext context) {
         if (System.getProperty("logback.configurationFile") != null || onClasspath("logback-test.xml")
@@ -80,7 +79,11 @@ public final class LumenLogbackConfigurator extends ContextAwareBase implements 
     }
 
     private static void defaults(LoggerContext context) {
-        ConsoleAppender<ILoggingEvent> stdout = console(context, "stdout", LINE_PATTERN);
+        ConsoleAppender<ILoggingEvent> stdout = new ConsoleAppender<>();
+        stdout.setContext(context);
+        stdout.setName("stdout");
+        stdout.setEncoder(encoder(context, LineLayout.line()));
+        stdout.start();
         Logger root = context.getLogger(Logger.ROOT_LOGGER_NAME);
         root.setLevel(Level.toLevel(System.getenv().getOrDefault("LOG_LEVEL", "INFO").toUpperCase(Locale.ROOT), Level.INFO));
         root.addAppender(stdout);
@@ -91,7 +94,7 @@ public final class LumenLogbackConfigurator extends ContextAwareBase implements 
         BatchingStdoutAppender audit = new BatchingStdoutAppender();
         audit.setContext(context);
         audit.setName("audit");
-        audit.setEncoder(encoder(context, "%msg%n"));
+        audit.setEncoder(encoder(context, LineLayout.messageOnly()));
         audit.start();
         Logger auditLogger = context.getLogger("audit");
         auditLogger.setLevel(Level.INFO);
@@ -99,20 +102,13 @@ public final class LumenLogbackConfigurator extends ContextAwareBase implements 
         auditLogger.addAppender(audit);
     }
 
-    private static PatternLayoutEncoder encoder(LoggerContext context, String pattern) {
-        PatternLayoutEncoder encoder = new PatternLayoutEncoder();
+    private static LayoutWrappingEncoder<ILoggingEvent> encoder(LoggerContext context, LineLayout layout) {
+        layout.setContext(context);
+        layout.start();
+        LayoutWrappingEncoder<ILoggingEvent> encoder = new LayoutWrappingEncoder<>();
         encoder.setContext(context);
-        encoder.setPattern(pattern);
+        encoder.setLayout(layout);
         encoder.start();
         return encoder;
-    }
-
-    private static ConsoleAppender<ILoggingEvent> console(LoggerContext context, String name, String pattern) {
-        ConsoleAppender<ILoggingEvent> appender = new ConsoleAppender<>();
-        appender.setContext(context);
-        appender.setName(name);
-        appender.setEncoder(encoder(context, pattern));
-        appender.start();
-        return appender;
     }
 }
