@@ -1,11 +1,13 @@
 package io.lumen.config;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
 import java.lang.annotation.Annotation;
 import java.lang.reflect.AnnotatedElement;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.Executable;
 import java.lang.reflect.Field;
 import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
 import java.lang.reflect.Parameter;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.RecordComponent;
@@ -33,8 +35,8 @@ import org.yaml.snakeyaml.error.YAMLException;
  * without building Jackson deserializers (which, per record type and in a cold JVM, cost more than reading
  * the files). It binds only what it can bind exactly as the Jackson mapper of {@link ConfigLoader} would
  * (same values, same collection types); for anything else (an unknown key, a value of another type, a
- * string that Jackson would coerce or split, a type with Jackson annotations, a constructor that refuses
- * its values) it throws {@link Unsupported} and the caller binds through Jackson, so every error message
+ * string that Jackson would coerce, a type with Jackson annotations other than one delegating
+ * {@code @JsonCreator} factory, a constructor that refuses its values) it throws {@link Unsupported} and the caller binds through Jackson, so every error message
  * and every lenient coercion stays Jackson's. {@code -Dlumen.config.crossCheck=true} (set for the test
  * suites) binds every fast result through Jackson too and fails on any difference.
  */
@@ -58,6 +60,14 @@ final class RecordBinder {
         @Override
         protected Plan computeValue(Class<?> type) {
             return plan(type);
+        }
+    };
+
+    /** Types built by a {@code @JsonCreator(mode = DELEGATING) static T of(Object)} factory, their only Jackson annotation. */
+    private static final ClassValue<Method> DELEGATING_FACTORIES = new ClassValue<>() {
+        @Override
+        protected Method computeValue(Class<?> type) {
+            return delegatingFactory(type);
         }
     };
 
@@ -96,6 +106,10 @@ final class RecordBinder {
         if (c == Integer.class || c == Long.class || c == Double.class || c == Boolean.class) {
             // an empty default (${key:}) leaves an empty string: Jackson's coercion makes it null
             return "".equals(value) ? null : scalar(value, c);
+        }
+        Method factory = DELEGATING_FACTORIES.get(c);
+        if (factory != null) {
+            return fromFactory(factory, value);
         }
         if (c.isRecord()) {
             return bindRecord(value, c);
@@ -309,6 +323,39 @@ final class RecordBinder {
         throw Unsupported.INSTANCE;
     }
 
+    /** Jackson hands a delegating factory the value as it would bind it to {@code Object}. */
+    private static Object fromFactory(Method factory, Object value) {
+        try {
+            return factory.invoke(null, untyped(value));
+        } catch (ReflectiveOperationException | IllegalArgumentException e) {
+            throw Unsupported.INSTANCE; // the factory refused: Jackson runs it again and reports its message
+        }
+    }
+
+    private static Method delegatingFactory(Class<?> type) {
+        try {
+            Method found = null;
+            for (Method m : type.getDeclaredMethods()) {
+                JsonCreator creator = m.getDeclaredAnnotation(JsonCreator.class);
+                if (creator != null) {
+                    if (found != null || creator.mode() != JsonCreator.Mode.DELEGATING || !Modifier.isStatic(m.getModifiers())
+                            || m.getParameterCount() != 1 || m.getParameterTypes()[0] != Object.class
+                            || !type.isAssignableFrom(m.getReturnType()) || m.getDeclaredAnnotations().length != 1) {
+                        return null;
+                    }
+                    found = m;
+                }
+            }
+            if (found == null || jacksonAnnotations(type) != 1) {
+                return null;
+            }
+            found.setAccessible(true);
+            return found;
+        } catch (RuntimeException | LinkageError e) {
+            return null;
+        }
+    }
+
     private static Object absentPrimitive(Class<?> c) {
         if (c == boolean.class) {
             return false;
@@ -363,52 +410,50 @@ final class RecordBinder {
         return false;
     }
 
-    /**
-     * Jackson annotations anywhere on the type (class, its interfaces, fields, constructors, factory methods,
-     * parameters) change how it binds.
-     */
     private static boolean hasJacksonAnnotation(Class<?> type) {
-        if (anyJackson(type)) {
-            return true;
-        }
-        for (Class<?> i : type.getInterfaces()) {
-            if (hasJacksonAnnotation(i)) {
-                return true;
-            }
-        }
-        for (Field f : type.getDeclaredFields()) {
-            if (anyJackson(f)) {
-                return true;
-            }
-        }
-        for (Constructor<?> c : type.getDeclaredConstructors()) {
-            if (anyJackson(c) || anyParameterJackson(c)) {
-                return true;
-            }
-        }
-        for (Method m : type.getDeclaredMethods()) {
-            if (anyJackson(m) || anyParameterJackson(m)) {
-                return true;
-            }
-        }
-        return false;
+        return jacksonAnnotations(type) > 0;
     }
 
-    private static boolean anyParameterJackson(Executable e) {
-        for (Parameter p : e.getParameters()) {
-            if (anyJackson(p)) {
-                return true;
-            }
+    /**
+     * How many Jackson annotations the type carries anywhere they change binding: the class, its
+     * interfaces, fields, constructors, methods and their parameters.
+     */
+    private static int jacksonAnnotations(Class<?> type) {
+        int n = jackson(type);
+        for (Class<?> i : type.getInterfaces()) {
+            n += jacksonAnnotations(i);
         }
-        return false;
+        for (Field f : type.getDeclaredFields()) {
+            n += jackson(f);
+        }
+        for (Constructor<?> c : type.getDeclaredConstructors()) {
+            n += jackson(c) + parameterJackson(c);
+        }
+        for (Method m : type.getDeclaredMethods()) {
+            n += jackson(m) + parameterJackson(m);
+        }
+        return n;
+    }
+
+    private static int parameterJackson(Executable e) {
+        int n = 0;
+        for (Parameter p : e.getParameters()) {
+            n += jackson(p);
+        }
+        return n;
     }
 
     private static boolean anyJackson(AnnotatedElement element) {
+        return jackson(element) > 0;
+    }
+
+    private static int jackson(AnnotatedElement element) {
+        int n = 0;
         for (Annotation a : element.getDeclaredAnnotations()) {
             if (a.annotationType().getName().startsWith("com.fasterxml.jackson.")) {
-                return true;
+                n++;
             }
         }
-        return false;
+        return n;
     }
 }

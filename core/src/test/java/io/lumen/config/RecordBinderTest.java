@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import com.fasterxml.jackson.annotation.JsonAlias;
+import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.lang.reflect.RecordComponent;
 import java.math.BigInteger;
@@ -54,6 +55,26 @@ class RecordBinderTest {
     record Wildcard(List<? extends CharSequence> names) {}
 
     record Small(float ratio) {}
+
+    /** Built from whatever the config holds, like the tracing module's KeyValues. */
+    record Delegated(String seen) {
+        @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
+        static Delegated of(Object value) {
+            if ("refuse".equals(value)) {
+                throw new IllegalArgumentException("refused");
+            }
+            return new Delegated(value == null ? "null" : value.getClass().getSimpleName() + ":" + value);
+        }
+    }
+
+    record UsesDelegated(Delegated one, List<Delegated> many, Map<String, Delegated> named) {}
+
+    record TwoAnnotations(String seen) {
+        @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
+        static TwoAnnotations of(@JsonAlias("x") Object value) {
+            return new TwoAnnotations(String.valueOf(value));
+        }
+    }
 
     private final ObjectMapper jackson = loader(Path.of("none")).mapper();
 
@@ -123,6 +144,22 @@ class RecordBinderTest {
                 Map.of("raw", ""))) {
             sameAsJackson(tree, Everything.class);
         }
+    }
+
+    @Test
+    void delegatingFactoriesGetWhatJacksonGivesThem() {
+        List<Object> values = new ArrayList<>(List.of("", "abc", 5, 5_000_000_000L, 2.5, true, List.of(1, "x"),
+                Map.of("a", 1, "b", List.of("x"))));
+        values.add(null);
+        for (Object v : values) {
+            Map<String, Object> tree = new LinkedHashMap<>();
+            tree.put("one", v);
+            tree.put("many", v == null ? List.of() : List.of(v));
+            tree.put("named", v == null ? Map.of() : Map.of("k", v));
+            sameAsJackson(tree, UsesDelegated.class);
+        }
+        assertThrows(RecordBinder.Unsupported.class, () -> RecordBinder.bind(Map.of("one", "refuse"), UsesDelegated.class));
+        assertThrows(RecordBinder.Unsupported.class, () -> RecordBinder.bind("v", TwoAnnotations.class));
     }
 
     @Test
