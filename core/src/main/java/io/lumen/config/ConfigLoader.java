@@ -1,11 +1,6 @@
 package io.lumen.config;
 
-import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.cfg.CoercionAction;
-import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
-import com.fasterxml.jackson.databind.json.JsonMapper;
-import com.fasterxml.jackson.databind.type.LogicalType;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
@@ -15,13 +10,16 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Function;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * Finds, parses, injects and binds config files the light-4j way: config dirs from {@code light-4j-config-dir}
@@ -45,6 +43,7 @@ public final class ConfigLoader {
     private final Map<String, Optional<ConfigFile>> cache = new ConcurrentHashMap<>();
     private final List<ConfigFile> loaded = new CopyOnWriteArrayList<>();
     private final PlaceholderResolver resolver = new PlaceholderResolver(this::lookup);
+    private final ConfigPrefetch prefetched = new ConfigPrefetch();
     private volatile Optional<ConfigFile> valuesFile; // guarded by this for the first load
 
     private ConfigLoader(Builder b) {
@@ -162,7 +161,7 @@ public final class ConfigLoader {
             synchronized (mapperLock) {
                 m = mapper;
                 if (m == null) {
-                    m = newMapper();
+                    m = BindingMapper.create();
                     mapper = m;
                 }
             }
@@ -209,8 +208,38 @@ public final class ConfigLoader {
         return v;
     }
 
-    /** Looks the name up in every place and parses the first hit, without injection. */
+    /**
+     * Parses, on the calling thread, every config file the service is likely to read: values, server,
+     * status, app-status and handler first, then every other {@code .yml}, {@code .yaml} and {@code .json}
+     * of the config dirs. A service's start runs it on a second thread while logging and the server get
+     * ready, so that {@link #find} finds the files parsed; nothing else changes (injection, binding and
+     * {@link #loaded()} happen on {@code find} as before). Never throws: a file that cannot be parsed
+     * reports its error to whoever finds it.
+     */
+    public void prefetch() {
+        Set<String> names = new LinkedHashSet<>(List.of(VALUES, "server", "status", "app-status", "handler"));
+        for (Path dir : configDirs) {
+            try (Stream<Path> files = Files.list(dir)) {
+                files.map(f -> f.getFileName().toString()).sorted().forEach(file -> EXTENSIONS.stream()
+                        .filter(file::endsWith).findFirst()
+                        .ifPresent(ext -> names.add(file.substring(0, file.length() - ext.length()))));
+            } catch (IOException | RuntimeException e) {
+                // an unreadable dir is reported by whoever reads from it
+            }
+        }
+        try {
+            prefetched.parseAll(List.copyOf(names), this::parseRawNow);
+        } catch (RuntimeException e) {
+            // each failure stays with its file
+        }
+    }
+
+    /** Looks the name up in every place and parses the first hit, without injection (or takes the prefetch's parse). */
     private Optional<ConfigFile> readRaw(String name) {
+        return prefetched.read(name, this::parseRawNow);
+    }
+
+    private Optional<ConfigFile> parseRawNow(String name) {
         for (Path dir : configDirs) {
             for (String ext : EXTENSIONS) {
                 Path file = dir.resolve(name + ext);
@@ -263,18 +292,6 @@ public final class ConfigLoader {
         }
     }
 
-    private static ObjectMapper newMapper() {
-        JsonMapper m = JsonMapper.builder()
-                .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-                .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
-                .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
-                .addModule(new LenientContainersModule())
-                .addModule(new AbsentPrimitivesModule())
-                .build();
-        // 2.5 must not silently become 2; "8080" -> 8080 stays allowed (strings from env and values.yml).
-        m.coercionConfigFor(LogicalType.Integer).setCoercion(CoercionInputShape.Float, CoercionAction.Fail);
-        return m;
-    }
 
     /** Configures a {@link ConfigLoader}; everything has a sensible default for a real process. */
     public static final class Builder {

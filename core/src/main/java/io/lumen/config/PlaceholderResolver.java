@@ -3,7 +3,6 @@ package io.lumen.config;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.regex.Pattern;
@@ -29,7 +28,13 @@ final class PlaceholderResolver {
 
     /** The environment variable light-4j reads for a key: {@code server.httpPort -> SERVER_HTTPPORT}. */
     static String envName(String key) {
-        return key.replaceAll("[^A-Za-z0-9]", "_").toUpperCase(Locale.ROOT);
+        char[] name = new char[key.length()];
+        for (int i = 0; i < name.length; i++) {
+            char c = key.charAt(i);
+            boolean keep = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9');
+            name[i] = keep ? Character.toUpperCase(c) : '_';
+        }
+        return new String(name);
     }
 
     /**

@@ -1,21 +1,22 @@
 package io.lumen.service;
 
+import io.lumen.config.ConfigLoader;
+
 /**
- * Startup: loads the server's heavy classes (Undertow, XNIO, Jackson databind) on a second thread
- * while the main thread sets up logging and reads the config files, so class loading uses both
- * cores. Purely an optimisation: it creates nothing the service uses, and any failure here is
- * ignored (the main thread loads the same classes anyway).
+ * Startup work on two more threads, while the main thread sets up logging and builds the service: one
+ * parses the config files ahead of use ({@link ConfigLoader#prefetch()}), one loads and initialises the
+ * server's heavy classes (Jackson databind, Undertow, XNIO), so that a start uses every core. Purely an
+ * optimisation: the main thread finds the parsed files and loaded classes, or does the same work itself;
+ * any failure here is ignored (a broken file is reported by the main thread when it reads it).
  */
-final class ClassWarmer {
-    // In the order the main thread needs them: it sets up logging first, then binds config with
-    // Jackson and SnakeYAML, then starts Undertow.
+final class StartupWarmer {
+    // In the order the main thread needs them: it builds handlers (Jackson for specs and bodies),
+    // then starts Undertow.
     private static final String[] CLASSES = {
         "com.fasterxml.jackson.databind.ObjectMapper",
         "com.fasterxml.jackson.databind.json.JsonMapper",
         "com.fasterxml.jackson.databind.deser.BeanDeserializerFactory",
         "com.fasterxml.jackson.databind.introspect.POJOPropertiesCollector",
-        "org.yaml.snakeyaml.Yaml",
-        "org.yaml.snakeyaml.composer.Composer",
         "io.undertow.Undertow",
         "io.undertow.server.protocol.http.HttpOpenListener",
         "io.undertow.server.protocol.http.HttpReadListener",
@@ -25,17 +26,22 @@ final class ClassWarmer {
         "org.xnio.nio.NioXnioWorker",
     };
 
-    private ClassWarmer() {
+    private StartupWarmer() {
     }
 
-    static void start() {
-        Thread t = new Thread(ClassWarmer::warm, "lumen-class-warmer");
+    static void start(ConfigLoader config) {
+        daemon("lumen-config-prefetch", config::prefetch);
+        daemon("lumen-class-warmer", StartupWarmer::warmClasses);
+    }
+
+    private static void daemon(String name, Runnable task) {
+        Thread t = new Thread(task, name);
         t.setDaemon(true);
         t.start();
     }
 
-    private static void warm() {
-        ClassLoader cl = ClassWarmer.class.getClassLoader();
+    private static void warmClasses() {
+        ClassLoader cl = StartupWarmer.class.getClassLoader();
         for (String name : CLASSES) {
             try {
                 Class.forName(name, true, cl);
