@@ -2,6 +2,7 @@ package io.lumen.status;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.undertow.server.HttpServerExchange;
 import io.undertow.util.Headers;
 import io.undertow.util.HttpString;
@@ -25,10 +26,11 @@ public final class ErrorResponder {
 
     private final StatusCatalogue catalogue;
     private final JsonFactory json;
+    private volatile ObjectMapper detailsJson; // writes details (any value), made on the first error that has some
 
     public ErrorResponder(StatusCatalogue catalogue) {
         this.catalogue = catalogue;
-        this.json = new JsonFactory(); // streaming only: no ObjectMapper (its class set-up is a cold start's cost)
+        this.json = new JsonFactory(); // no ObjectMapper until details need one: its class set-up costs a cold start
     }
 
     public StatusCatalogue catalogue() {
@@ -72,10 +74,19 @@ public final class ErrorResponder {
         exchange.getResponseSender().send(ByteBuffer.wrap(body));
     }
 
+    private ObjectMapper detailsJson() {
+        ObjectMapper m = detailsJson;
+        if (m == null) {
+            m = new ObjectMapper(); // a race makes two, equal ones: harmless
+            detailsJson = m;
+        }
+        return m;
+    }
+
     /** The error JSON as bytes. */
     public byte[] toJson(Status status, String description, Map<String, Object> details) {
         ByteArrayOutputStream out = new ByteArrayOutputStream(192);
-        try (JsonGenerator g = json.createGenerator(out)) {
+        try (JsonGenerator g = (details == null ? json : detailsJson().getFactory()).createGenerator(out)) {
             g.writeStartObject();
             g.writeNumberField("statusCode", status.statusCode());
             g.writeStringField("code", status.code());
