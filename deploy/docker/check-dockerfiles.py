@@ -26,8 +26,10 @@ def modules():
 def final_jar(module):
     """The fat jar a module's build writes: target/<finalName>.jar of its shade or boot plugin."""
     pom = open(os.path.join(ROOT, module, "pom.xml"), encoding="utf-8").read()
-    names = re.findall(r"<finalName>([^<$]+)</finalName>", pom)
-    return {f"/src/{module}/target/{n}.jar" for n in names}
+    properties = dict(re.findall(r"<(lumen\.[\w.]+)>([^<$]+)</\1>", pom))  # e.g. lumen.fatJar
+    names = [re.sub(r"\$\{([^}]+)\}", lambda m: properties.get(m.group(1), m.group(0)), n)
+             for n in re.findall(r"<finalName>([^<]+)</finalName>", pom)]
+    return {f"/src/{module}/target/{n}.jar" for n in names if "$" not in n}
 
 
 def instructions(path):
