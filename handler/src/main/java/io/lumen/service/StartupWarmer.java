@@ -46,7 +46,7 @@ final class StartupWarmer {
             try {
                 Class.forName(name, true, cl);
                 if (name.endsWith("POJOPropertiesCollector")) {
-                    // databind's lazy parts (builder, deserializer caches) before the main thread binds config
+                    // databind's lazy parts (builder, tree reading) before the main thread reads specs and bodies
                     com.fasterxml.jackson.databind.json.JsonMapper.builder().build().readTree("{\"a\":[1]}");
                 }
             } catch (Throwable ignored) {
