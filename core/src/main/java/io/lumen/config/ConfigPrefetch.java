@@ -16,7 +16,7 @@ import java.util.function.Function;
 final class ConfigPrefetch {
     private final Map<String, FutureTask<Optional<ConfigFile>>> tasks = new ConcurrentHashMap<>();
 
-    /** Parses the named files in this order; a file another thread asked for meanwhile is skipped. */
+    /** Parses the named files in this order; a file another thread took meanwhile is skipped. */
     void parseAll(List<String> names, Function<String, Optional<ConfigFile>> parser) {
         for (String name : names) {
             tasks.putIfAbsent(name, new FutureTask<>(() -> parser.apply(name)));
@@ -29,14 +29,19 @@ final class ConfigPrefetch {
         }
     }
 
-    /** The file as parsed ahead of time, waiting for a parse in progress; else parsed here. */
+    /**
+     * The file as parsed ahead of time (waiting for a parse in progress), or parsed here. Its task
+     * is taken out either way: a file is read once per loader, and no parsed copy stays behind.
+     */
     Optional<ConfigFile> read(String name, Function<String, Optional<ConfigFile>> parser) {
-        FutureTask<Optional<ConfigFile>> task = tasks.computeIfAbsent(name, n -> new FutureTask<>(() -> parser.apply(n)));
+        FutureTask<Optional<ConfigFile>> task = tasks.remove(name);
+        if (task == null) {
+            return parser.apply(name); // no prefetch (or not this file): no task to go through
+        }
         task.run(); // parses here unless the prefetch already started
         try {
             return task.get();
         } catch (ExecutionException e) {
-            tasks.remove(name, task);
             // the parse error (a ConfigException naming file and line), whichever thread met it
             if (e.getCause() instanceof RuntimeException r) {
                 throw r;

@@ -20,9 +20,6 @@ import com.fasterxml.jackson.databind.type.MapType;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
-import org.yaml.snakeyaml.LoaderOptions;
-import org.yaml.snakeyaml.Yaml;
-import org.yaml.snakeyaml.constructor.SafeConstructor;
 import org.yaml.snakeyaml.error.YAMLException;
 
 /**
@@ -77,39 +74,23 @@ final class LenientContainersModule extends SimpleModule {
             if (!p.hasToken(JsonToken.VALUE_STRING)) {
                 return _delegatee.deserialize(p, ctxt);
             }
-            String text = p.getText().trim();
-            JsonNode node;
-            if (text.isEmpty()) {
-                node = collection ? JsonNodeFactory.instance.arrayNode() : JsonNodeFactory.instance.objectNode();
-            } else if (text.startsWith("[") || text.startsWith("{")) {
-                node = parseFlow(text, ctxt);
-            } else if (collection) {
-                ArrayNode items = JsonNodeFactory.instance.arrayNode();
-                for (String item : text.split(",")) {
-                    if (!item.isBlank()) {
-                        items.add(item.trim()); // the element deserializer coerces "8080" to Integer etc.
-                    }
-                }
-                node = items;
-            } else {
+            String text = p.getText();
+            Object parsed;
+            try {
+                parsed = collection ? TextContainers.list(text) : TextContainers.map(text);
+            } catch (YAMLException e) {
+                throw ctxt.weirdStringException(text.trim(), handledType(), "not valid JSON/YAML flow syntax");
+            }
+            if (parsed == null) {
                 return _delegatee.deserialize(p, ctxt); // a plain string is not a map: let Jackson report it
             }
-            try (JsonParser sub = new TreeTraversingParser(node, p.getCodec())) {
+            try (JsonParser sub = new TreeTraversingParser(toNode(parsed), p.getCodec())) {
                 sub.nextToken();
                 return _delegatee.deserialize(sub, ctxt);
             }
         }
 
-        private JsonNode parseFlow(String text, DeserializationContext ctxt) throws IOException {
-            Object parsed;
-            try {
-                parsed = new Yaml(new SafeConstructor(new LoaderOptions())).load(text);
-            } catch (YAMLException e) {
-                throw ctxt.weirdStringException(text, handledType(), "not valid JSON/YAML flow syntax");
-            }
-            return toNode(parsed);
-        }
-
+        /** TextContainers' plain values as a tree. */
         private static JsonNode toNode(Object value) {
             JsonNodeFactory f = JsonNodeFactory.instance;
             if (value instanceof Map<?, ?> map) {

@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.SortedSet;
 import java.util.TreeSet;
+import org.yaml.snakeyaml.error.YAMLException;
 
 /**
  * The startup fast path of config binding: turns a well-formed config tree into records by reflection,
@@ -155,7 +156,7 @@ final class RecordBinder {
             return null;
         }
         if (value instanceof String text) {
-            value = TextContainers.list(text);
+            value = fromText(text, true);
         }
         if (!(value instanceof List<?> list)) {
             throw Unsupported.INSTANCE;
@@ -187,7 +188,7 @@ final class RecordBinder {
             return null;
         }
         if (value instanceof String text) {
-            value = TextContainers.map(text);
+            value = fromText(text, false);
         }
         if (!(value instanceof Map<?, ?> map) || (raw != Map.class && raw != LinkedHashMap.class)) {
             throw Unsupported.INSTANCE;
@@ -200,6 +201,20 @@ final class RecordBinder {
             out.put(key, bind(e.getValue(), valueType));
         }
         return out;
+    }
+
+    /** A list or map written as text; broken flow text and text that is no map are Jackson's to report. */
+    private static Object fromText(String text, boolean list) {
+        Object read;
+        try {
+            read = list ? TextContainers.list(text) : TextContainers.map(text);
+        } catch (YAMLException e) {
+            throw Unsupported.INSTANCE;
+        }
+        if (read == null) {
+            throw Unsupported.INSTANCE;
+        }
+        return read;
     }
 
     /** What Jackson gives for {@code Object}: mutable maps and lists with text keys, scalars as they are. */

@@ -10,57 +10,52 @@ import org.yaml.snakeyaml.constructor.SafeConstructor;
 import org.yaml.snakeyaml.error.YAMLException;
 
 /**
- * light-4j's lists and maps written as text ({@code "a, b"}, {@code "[a, b]"}, {@code "{k: v}"}), read into
- * the values {@link LenientContainersModule} hands Jackson, for {@link RecordBinder}; text it would not
- * read the same way throws {@link RecordBinder.Unsupported}.
+ * light-4j's lists and maps written as text ({@code "a, b"}, {@code "[a, b]"}, {@code "{k: v}"}), as plain
+ * values: the one reading of such text, for both binders ({@link RecordBinder} binds the values,
+ * {@link LenientContainersModule} hands them to Jackson as a tree).
  */
 final class TextContainers {
     private TextContainers() {}
 
     /**
-     * A list written as text, as {@link LenientContainersModule} reads it: empty, YAML flow ({@code [a, b]}) or
-     * comma-separated ({@code a, b}).
+     * The list the text stands for: empty, YAML flow ({@code [a, b]}) or comma-separated items, trimmed.
+     *
+     * @throws YAMLException for broken flow text
      */
     static Object list(String value) {
+        return read(value, true);
+    }
+
+    /**
+     * The map the text stands for: empty or YAML flow ({@code {k: v}}); null when the text is no map.
+     *
+     * @throws YAMLException for broken flow text
+     */
+    static Object map(String value) {
+        return read(value, false);
+    }
+
+    private static Object read(String value, boolean list) {
         String text = value.trim();
         if (text.isEmpty()) {
-            return List.of();
+            return list ? List.of() : Map.of();
         }
         if (text.startsWith("[") || text.startsWith("{")) {
-            return flow(text);
+            return plain(new Yaml(new SafeConstructor(new LoaderOptions())).load(text));
+        }
+        if (!list) {
+            return null;
         }
         List<Object> items = new ArrayList<>();
         for (String item : text.split(",")) {
             if (!item.isBlank()) {
-                items.add(item.trim());
+                items.add(item.trim()); // the element's binding coerces "8080" to an Integer, if it should
             }
         }
         return items;
     }
 
-    /** A map written as text: empty or YAML flow ({@code {k: v}}); anything else is Jackson's error to report. */
-    static Object map(String value) {
-        String text = value.trim();
-        if (text.isEmpty()) {
-            return Map.of();
-        }
-        if (text.startsWith("[") || text.startsWith("{")) {
-            return flow(text);
-        }
-        throw RecordBinder.Unsupported.INSTANCE;
-    }
-
-    /** YAML flow text parsed and reduced to the kinds of values {@link LenientContainersModule} passes on. */
-    private static Object flow(String text) {
-        Object parsed;
-        try {
-            parsed = new Yaml(new SafeConstructor(new LoaderOptions())).load(text);
-        } catch (YAMLException e) {
-            throw RecordBinder.Unsupported.INSTANCE;
-        }
-        return plain(parsed);
-    }
-
+    /** Map keys as text; scalars other than booleans and numbers as text. */
     private static Object plain(Object value) {
         if (value instanceof Map<?, ?> map) {
             Map<String, Object> out = new LinkedHashMap<>();
@@ -78,5 +73,4 @@ final class TextContainers {
         }
         return String.valueOf(value);
     }
-
 }
