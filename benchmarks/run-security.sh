@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # JWT cost: the Lumen petstore with the embedded chain and a valid token (cache hits) vs the bypass
-# config (config/petstore/http, no middleware), vs light-4j 2.3.3 with its openapi-security handler
+# config (config/petstore/http, no middleware, sent the same token header, which it ignores), vs light-4j 2.3.3 with its openapi-security handler
 # (benchmarks/light4j-petstore/ccc-config, kid l4jkid) on an equivalent token; then uncached
 # verifications per second (io.lumen.security.bench.VerifyBench, one thread).
 # Knobs: CONTENDERS ("bypass jwt light4j"), DURATION (10), ROUNDS (3), THREADS (2), CONNECTIONS (128),
@@ -26,6 +26,8 @@ if [[ " $CONTENDERS " == *" light4j "* ]]; then bench_build_peer "$L4J_DIR" "$L4
 declare -A TOKEN=([bypass]="" [jwt]="" [light4j]="")
 TOKEN[jwt]="$(bench_token "$JAR" "$BENCH_DEV_KEY" "$BENCH_DEV_KID" --sub bench --client-id bench-client)"
 TOKEN[light4j]="$(bench_token "$JAR" "$BENCH_PEER_KEY" "$BENCH_PEER_KID" --sub bench --client-id bench-client)"
+# the bypass gets the same header (and ignores it): every contender reads the same request bytes
+TOKEN[bypass]="${TOKEN[jwt]}"
 
 declare -A PORT=([bypass]="$BYPASS_PORT" [jwt]="$JWT_PORT" [light4j]="$LIGHT4J_PORT") PID=()
 start() {  # start <name> <port>
@@ -49,22 +51,27 @@ wrk_run() {  # wrk_run <name> <seconds> <out>: a 200 with the token first, then 
 }
 for c in "${CLIST[@]}"; do wrk_run "$c" "$DURATION" "$RUN_DIR/warmup-$c.txt"; done
 declare -A RPS
-for (( r = 1; r <= ROUNDS; r++ )); do
-  for c in "${CLIST[@]}"; do
-    wrk_run "$c" "$DURATION" "$RUN_DIR/wrk-$c-$r.txt"
-    (( W_NON2XX == 0 )) || bench_die "$c: $W_NON2XX non-2xx answers (see $RUN_DIR/wrk-$c-$r.txt)"
-    RPS[$c]+="$W_RPS "; bench_log "round $r $c: $W_RPS req/s"; sleep 1
-  done
-done
-echo "| contender | median req/s | vs bypass |"; echo "|---|---|---|"
-# shellcheck disable=SC2086
-base="$(bench_median ${RPS[bypass]:-})"
+measure() {  # measure <name> <round>
+  wrk_run "$1" "$DURATION" "$RUN_DIR/wrk-$1-$2.txt"
+  (( W_NON2XX == 0 )) || bench_die "$1: $W_NON2XX non-2xx answers (see $RUN_DIR/wrk-$1-$2.txt)"
+  RPS[$1]+="$W_RPS "; bench_log "round $2 $1: $W_RPS req/s"
+}
+bench_rounds 0 measure "${CLIST[@]}"  # rotated: every contender takes every slot
+echo "| contender | req/s per round | median | vs bypass (per round) |"; echo "|---|---|---:|---|"
 SUMMARY=()
 for c in "${CLIST[@]}"; do
-  # shellcheck disable=SC2086
+  # shellcheck disable=SC2086  # the per-round lists are meant to split
   m="$(bench_median ${RPS[$c]})"
-  echo "| $c | $(bench_fmt '%.0f' "$m") | $(bench_fmt '%.0f%%' "$(bench_div "$m" "$base" | awk '{ print ($1 == "NA" ? "NA" : $1 * 100) }')") |"
-  [[ "$c" == bypass ]] || SUMMARY+=("${c}_vs_bypass=$(bench_fmt '%.3f' "$(bench_div "$m" "$base")")")
+  if [[ -n "${RPS[bypass]:-}" ]]; then
+    # shellcheck disable=SC2034  # read by bench_ratio through their names
+    { read -ra a <<<"${RPS[$c]}"; read -ra b <<<"${RPS[bypass]}"; }
+    bench_ratio a b
+    vs="$RATIO ($RATIO_MIN - $RATIO_MAX)"
+    [[ "$c" == bypass ]] || mapfile -t -O "${#SUMMARY[@]}" SUMMARY < <(bench_ratio_words "${c}_vs_bypass")
+  else
+    vs=-
+  fi
+  echo "| $c | ${RPS[$c]} | $(bench_fmt '%.0f' "$m") | $vs |"
 done
 bench_stop_all
 # VerifyBench is a test class of the security module: its test classpath, then its classes
