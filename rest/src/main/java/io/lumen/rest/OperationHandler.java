@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectReader;
 import io.lumen.handler.Blocking;
 import io.lumen.handler.HandlerAttachments;
 import io.lumen.handler.body.ParsedBody;
+import io.lumen.http.RequestShape;
 import io.lumen.server.ServiceContext;
 import io.lumen.status.ErrorResponder;
 import io.lumen.validator.OpenApiAttachments;
@@ -99,6 +100,27 @@ public abstract class OperationHandler implements HttpHandler {
                     + (e instanceof com.fasterxml.jackson.core.JsonProcessingException p ? p.getOriginalMessage() : e.getMessage())
                     + ")");
         }
+    }
+
+    /**
+     * The request body bound to its type: the JSON body, or form fields the validator converted by the
+     * schema. A body in another media type the spec declares (XML, text, multipart, ...) passes the
+     * validator unread and has no tree to bind: it answers 415 ERR10071 naming what this operation
+     * reads, instead of handing the implementation a null body. Null when the request has no body.
+     */
+    protected final <T> T bindBody(ObjectReader reader, ValidatedRequest request, HttpServerExchange exchange) {
+        JsonNode value = request.body();
+        if (value == null && carriesBytes(exchange)) {
+            String mediaType = RequestShape.mediaType(exchange);
+            throw errors.exception("ERR10071", (mediaType == null ? "(none)" : mediaType)
+                    + " (" + operationId + " reads application/json and application/x-www-form-urlencoded bodies)");
+        }
+        return bind(reader, value, "body");
+    }
+
+    private static boolean carriesBytes(HttpServerExchange exchange) {
+        ParsedBody parsed = exchange.getAttachment(HandlerAttachments.BODY);
+        return parsed != null ? parsed.raw() != null && parsed.raw().length > 0 : RequestShape.hasBody(exchange);
     }
 
     /** A string value; null when absent. */

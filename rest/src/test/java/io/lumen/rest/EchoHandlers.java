@@ -42,7 +42,7 @@ final class EchoHandlers {
         protected ApiResponse invoke(ValidatedRequest request, HttpServerExchange exchange) {
             Integer status = int32(request.query("status"));
             Long big = int64(request.query("big"), "query.big");
-            Item item = bind(body, request.body(), "body");
+            Item item = bindBody(body, request, exchange);
             int s = status == null ? 200 : status;
             Object answer = switch (s) {
                 case 204 -> null;

@@ -103,7 +103,7 @@ public final class HandlerWriter {
                 default -> {
                     type.addField(FieldSpec.builder(OBJECT_READER, "bodyReader", Modifier.PRIVATE, Modifier.FINAL).build());
                     with.addStatement("this.bodyReader = reader($L)", ApiWriter.typeReference(op.body().type()));
-                    yield CodeBlock.of("bind(bodyReader, request.body(), $S)", "body");
+                    yield CodeBlock.of("bindBody(bodyReader, request, exchange)");
                 }
             };
             args.add(i == 0 ? "\n$L" : ",\n$L", arg);

@@ -244,6 +244,9 @@ public final class OperationReader {
         }
         String mt = choose(rb.content());
         OperationModel.Kind kind = kind(mt, true);
+        if (kind == OperationModel.Kind.JSON) {
+            warnUnreadable(rb);
+        }
         String schema = rb.content().get(mt);
         TypeName t = switch (kind) {
             case JSON -> schema == null ? TypeMapper.JSON_NODE : types.resolve(schema, type + "Body");
@@ -252,6 +255,23 @@ public final class OperationReader {
         };
         String java = components.unique("body", "the request body");
         return new OperationModel.Body(java, t, kind, rb.required(), mt, bundle.at(rb.pointer()).path("description").asText(""));
+    }
+
+    /**
+     * A JSON-bound adapter reads JSON bodies and forms (the validator turns them into objects); a body in
+     * any other declared media type (XML, text, multipart, or a non-JSON body under a wildcard such as
+     * {@code application/*}) is answered 415 by {@code OperationHandler.bindBody}: the user hears of it here.
+     */
+    private void warnUnreadable(Operation.RequestBody rb) {
+        for (String mt : rb.content().keySet()) {
+            int r = rank(mt);
+            if (r > 2) {
+                diagnostics.warn(rb.pointer() + "/content/" + Schemas.escape(mt), "the generated adapter binds JSON and "
+                        + "form bodies to its request type; " + (r == 3 ? "a body in another media type matching " + mt
+                        + " gets 415 ERR10071" : "a request sent as " + mt + " gets 415 ERR10071 (declare " + mt
+                        + " alone to receive its " + (r == 4 ? "text)" : "bytes)")));
+            }
+        }
     }
 
     private List<OperationModel.Reply> replies(Operation op, String type) {
