@@ -72,12 +72,13 @@ final class OperationReader {
                 throw spec.error(itemPointer, "a path item is a map of methods to operations");
             }
             for (String method : METHODS) {
-                JsonNode op = bundle.at(item).get(method);
-                if (op != null) {
-                    if (!op.isObject()) {
-                        throw spec.error(item + "/" + method, "an operation is a map");
+                if (bundle.at(item).get(method) != null) {
+                    // OpenAPI names only path items as $ref targets, but split specs $ref whole operations too
+                    String op = RefBundler.deref(spec, item + "/" + method);
+                    if (!bundle.at(op).isObject()) {
+                        throw spec.error(op, "an operation is a map");
                     }
-                    ops.add(operation(method, path, template, item, item + "/" + method));
+                    ops.add(operation(method, path, template, item, op));
                 }
             }
         }

@@ -54,7 +54,51 @@ final class RefBundler {
         if (!files.isEmpty()) {
             bundle.set(OpenApiSpec.FILES, files);
         }
+        inlinePropertyMaps(bundle, bundle, "", 0);
         return bundle;
+    }
+
+    /**
+     * {@code properties: {$ref: 'attributes.yml#/droplet'}}: a split spec's way to share a whole map of
+     * properties (JSON Reference semantics: the object is replaced by its target). A schema's
+     * {@code properties} cannot hold a property named {@code $ref} whose schema is a string, so such a
+     * map is replaced by a copy of its target (its refs are bundle pointers already). {@code depth}
+     * counts the replacements above this node: a map that includes itself stops at the hop limit.
+     */
+    private void inlinePropertyMaps(ObjectNode bundle, JsonNode node, String pointer, int depth) {
+        if (node instanceof ObjectNode obj) {
+            for (Iterator<Map.Entry<String, JsonNode>> it = obj.properties().iterator(); it.hasNext(); ) {
+                Map.Entry<String, JsonNode> e = it.next();
+                String child = pointer + "/" + SpecSource.escape(e.getKey());
+                int d = depth;
+                if (e.getKey().equals("properties") && e.getValue() instanceof ObjectNode props && props.size() == 1
+                        && props.path("$ref").isTextual()) {
+                    if (++d > MAX_REF_HOPS) {
+                        throw errorAt(child + "/$ref", "properties included more than " + MAX_REF_HOPS + " levels deep (a cycle?)");
+                    }
+                    JsonNode target = bundle.at(props.get("$ref").asText().substring(1));
+                    if (target instanceof ObjectNode) {
+                        e.setValue(target.deepCopy());
+                    }
+                }
+                inlinePropertyMaps(bundle, e.getValue(), child, d);
+            }
+        } else if (node instanceof ArrayNode arr) {
+            for (int i = 0; i < arr.size(); i++) {
+                inlinePropertyMaps(bundle, arr.get(i), pointer + "/" + i, depth);
+            }
+        }
+    }
+
+    /** An error at a bundle pointer: the file it came from, at its own pointer. */
+    private ConfigException errorAt(String bundlePointer, String problem) {
+        String prefix = "/" + OpenApiSpec.FILES + "/";
+        if (!bundlePointer.startsWith(prefix)) {
+            return errorAt(0, bundlePointer, problem);
+        }
+        int end = bundlePointer.indexOf('/', prefix.length());
+        int file = Integer.parseInt(end < 0 ? bundlePointer.substring(prefix.length()) : bundlePointer.substring(prefix.length(), end));
+        return errorAt(file + 1, bundlePointer, problem);
     }
 
     /** Makes every {@code $ref} of {@code node} (from source {@code sourceIndex}) a local pointer into the bundle. */
@@ -64,6 +108,7 @@ final class RefBundler {
             if (ref != null && ref.isTextual()) {
                 obj.set("$ref", TextNode.valueOf(localRef(ref.asText(), pointer + "/$ref", sourceIndex, files)));
             }
+            rewriteMapping(obj.get("discriminator"), pointer + "/discriminator/mapping", sourceIndex, files);
             for (Iterator<Map.Entry<String, JsonNode>> it = obj.properties().iterator(); it.hasNext(); ) {
                 Map.Entry<String, JsonNode> e = it.next();
                 if (!(sourceIndex == 0 && pointer.isEmpty() && e.getKey().equals(OpenApiSpec.FILES))) {
@@ -73,6 +118,26 @@ final class RefBundler {
         } else if (node instanceof ArrayNode arr) {
             for (int i = 0; i < arr.size(); i++) {
                 rewriteRefs(arr.get(i), pointer + "/" + i, sourceIndex, files);
+            }
+        }
+    }
+
+    /**
+     * A discriminator's mapping values are schema names or references; a reference ({@code other.yaml#/Cat},
+     * {@code #/components/schemas/Cat}) is rewritten like a {@code $ref}, so it names the same node as
+     * the {@code oneOf}/{@code anyOf} member that refers to that schema.
+     */
+    private void rewriteMapping(JsonNode discriminator, String mappingPointer, int sourceIndex, ArrayNode files) {
+        if (!(discriminator instanceof ObjectNode d) || !d.path("propertyName").isTextual()
+                || !(d.get("mapping") instanceof ObjectNode mapping)) {
+            return;
+        }
+        for (Iterator<Map.Entry<String, JsonNode>> it = mapping.properties().iterator(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> e = it.next();
+            String target = e.getValue().isTextual() ? e.getValue().asText() : "";
+            if (target.indexOf('#') >= 0 || target.indexOf('/') >= 0 || target.endsWith(".yaml") || target.endsWith(".yml")
+                    || target.endsWith(".json")) {
+                e.setValue(TextNode.valueOf(localRef(target, mappingPointer + "/" + SpecSource.escape(e.getKey()), sourceIndex, files)));
             }
         }
     }

@@ -122,4 +122,118 @@ class SpecLoadingTest {
         ConfigException e = assertThrows(ConfigException.class, s::start);
         assertTrue(e.getMessage().contains("pet.yaml:4: /Pet/properties/tag/$ref"), e.getMessage());
     }
+
+    @Test
+    void anOperationGivenAsARefToAnotherFileIsReadWithTheRefsOfThatFile() {
+        // OpenAPI names only path items as $ref targets, but split specs (DigitalOcean's, for one) also
+        // $ref whole operations; their own $refs are relative to the operation's file
+        TestService s = TestService.in(dir).file("handler.yml", Fixture.resource("specs/handler.yml"))
+                .file("openapi.yaml", """
+                        openapi: 3.0.3
+                        info: {title: t, version: '1'}
+                        paths:
+                          /keys/{id}:
+                            get: {$ref: 'resources/keys_get.yaml'}
+                            delete: {$ref: 'resources/keys_delete.yaml'}
+                        """)
+                .file("resources/keys_get.yaml", """
+                        operationId: getKey
+                        parameters:
+                          - $ref: 'parameters/id.yaml'
+                        responses: {'200': {description: ok}}
+                        """)
+                .file("resources/keys_delete.yaml", """
+                        operationId: deleteKey
+                        parameters:
+                          - $ref: 'parameters/id.yaml'
+                        responses: {'204': {description: gone}}
+                        """)
+                .file("resources/parameters/id.yaml", "{name: id, in: path, required: true, schema: {type: integer, minimum: 1}}\n");
+        try (TestService started = s.start()) {
+            assertEquals(200, started.get("/keys/5").statusCode());
+            HttpResponse<String> bad = started.get("/keys/x");
+            assertEquals(400, bad.statusCode(), bad.body());
+            assertTrue(bad.body().contains("path.id"), bad.body());
+            HttpResponse<String> zero = started.send(started.request("/keys/0").DELETE().build());
+            assertEquals(400, zero.statusCode(), zero.body());
+        }
+    }
+
+    @Test
+    void aMistakeInAReferencedOperationNamesItsFileAndLine() {
+        TestService s = TestService.in(dir).file("handler.yml", Fixture.resource("specs/handler.yml"))
+                .file("openapi.yaml", """
+                        openapi: 3.0.3
+                        info: {title: t, version: '1'}
+                        paths:
+                          /keys/{id}:
+                            get: {$ref: 'keys_get.yaml'}
+                        """)
+                .file("keys_get.yaml", """
+                        operationId: getKey
+                        responses: {'200': {description: ok}}
+                        """);
+        ConfigException e = assertThrows(ConfigException.class, s::start);
+        assertTrue(e.getMessage().contains("keys_get.yaml:1: ") && e.getMessage().contains("path parameter {id}"), e.getMessage());
+    }
+
+    @Test
+    void aPropertiesMapGivenAsARefIsReplacedByItsTarget() {
+        // properties: {$ref: ...} shares a whole map of properties (JSON Reference semantics), as split specs do
+        TestService s = TestService.in(dir).file("handler.yml", Fixture.resource("specs/handler.yml"))
+                .file("openapi.yaml", """
+                        openapi: 3.0.3
+                        info: {title: t, version: '1'}
+                        paths:
+                          /boxes:
+                            post:
+                              requestBody:
+                                required: true
+                                content:
+                                  application/json:
+                                    schema:
+                                      type: object
+                                      required: [size]
+                                      properties: {$ref: 'models/attributes.yaml#/box'}
+                              responses: {'200': {description: ok}}
+                        """)
+                .file("models/attributes.yaml", """
+                        box:
+                          size: {$ref: 'sizes.yaml#/size'}
+                          label: {type: string, maxLength: 5}
+                        """)
+                .file("models/sizes.yaml", "size: {type: integer, minimum: 1}\n");
+        try (TestService started = s.start()) {
+            assertEquals(200, post(started, "/boxes", "{\"size\":2,\"label\":\"ok\"}").statusCode());
+            HttpResponse<String> small = post(started, "/boxes", "{\"size\":0}");
+            assertEquals(400, small.statusCode(), small.body());
+            assertTrue(small.body().contains("/size"), small.body());
+            HttpResponse<String> label = post(started, "/boxes", "{\"size\":1,\"label\":\"too long\"}");
+            assertEquals(400, label.statusCode(), label.body());
+            assertTrue(label.body().contains("/label"), label.body());
+        }
+    }
+
+    @Test
+    void aPropertiesMapIncludingItselfIsAnErrorAtItsFileAndLine() {
+        TestService s = TestService.in(dir).file("handler.yml", Fixture.resource("specs/handler.yml"))
+                .file("openapi.yaml", """
+                        openapi: 3.0.3
+                        info: {title: t, version: '1'}
+                        paths:
+                          /boxes:
+                            post:
+                              requestBody: {content: {application/json: {schema: {$ref: 'loop.yaml#/box'}}}}
+                              responses: {'200': {description: ok}}
+                        """)
+                .file("loop.yaml", """
+                        box:
+                          type: object
+                          properties: {$ref: '#/inner'}
+                        inner:
+                          child: {type: object, properties: {$ref: '#/inner'}}
+                        """);
+        ConfigException e = assertThrows(ConfigException.class, s::start);
+        assertTrue(e.getMessage().contains("loop.yaml:") && e.getMessage().contains("(a cycle?)"), e.getMessage());
+    }
 }
