@@ -33,6 +33,9 @@ class NamesTest {
         assertEquals("MINUS_1", Names.constant("-1"));
         assertEquals("DOT", Names.constant("."));
         assertEquals("EMPTY", Names.constant(""));
+        assertEquals("startTimeLt", Names.memberSpelled("StartTime<"));
+        assertEquals("startTimeGt", Names.memberSpelled("StartTime>"));
+        assertEquals("atType", Names.memberSpelled("@type"));
         assertEquals("_1_5", Names.constant("1.5"));
         assertEquals("A_B", Names.constant("a.b"));
     }

@@ -7,23 +7,39 @@ import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
- * A parsed route template such as {@code /v1/pets/{petId}} or {@code /static/*}. Segments are
- * literal, a whole-segment {@code {name}}, or a final {@code *} that matches the rest of the path
- * (including nothing).
+ * A parsed route template such as {@code /v1/pets/{petId}}, {@code /Accounts/{Sid}.json} or
+ * {@code /static/*}. Segments are literal, a parameter (the whole segment, or one parameter with
+ * literal text before and/or after it, as OpenAPI path templating allows), or a final {@code *} that
+ * matches the rest of the path (including nothing).
  */
 public final class PathTemplate {
-    private static final Pattern PARAM = Pattern.compile("\\{([A-Za-z_][A-Za-z0-9_.\\-]*)}");
+    private static final Pattern PARAM = Pattern.compile("([^{}*]*)\\{([A-Za-z_][A-Za-z0-9_.\\-]*)}([^{}*]*)");
+
+    /**
+     * One segment before the wildcard: a {@code literal}, or the parameter {@code name} with the literal
+     * {@code prefix} and {@code suffix} around it in the segment (both empty for a whole segment).
+     */
+    public record Segment(String literal, String name, String prefix, String suffix) {
+        public boolean isParameter() {
+            return literal == null;
+        }
+
+        /** Literal text around the parameter: such a segment is tried before a whole-segment parameter. */
+        public boolean isAffixed() {
+            return literal == null && !(prefix.isEmpty() && suffix.isEmpty());
+        }
+    }
 
     private final String text;
-    private final String[] literals;       // per segment: the literal, or null for a param
+    private final Segment[] parts;
     private final List<String> paramNames; // in order of appearance
     private final boolean wildcard;
     /** The parameter names, then "*" for a wildcard: shared by every request's path parameters (never written). */
     private final String[] attachmentNames;
 
-    private PathTemplate(String text, String[] literals, List<String> paramNames, boolean wildcard) {
+    private PathTemplate(String text, Segment[] parts, List<String> paramNames, boolean wildcard) {
         this.text = text;
-        this.literals = literals;
+        this.parts = parts;
         this.paramNames = paramNames;
         this.wildcard = wildcard;
         String[] names = paramNames.toArray(new String[paramNames.size() + (wildcard ? 1 : 0)]);
@@ -38,7 +54,7 @@ public final class PathTemplate {
         if (text == null || !text.startsWith("/")) {
             throw new IllegalArgumentException("a path must start with '/', got '" + text + "'");
         }
-        List<String> literals = new ArrayList<>();
+        List<Segment> parts = new ArrayList<>();
         List<String> params = new ArrayList<>();
         Set<String> seen = new HashSet<>();
         boolean wildcard = false;
@@ -52,27 +68,27 @@ public final class PathTemplate {
                     throw new IllegalArgumentException("'*' is only allowed as the last segment of '" + text + "'");
                 }
                 wildcard = true;
-            } else if (s.startsWith("{") || s.endsWith("}")) {
+            } else if (s.contains("{")) {
                 var m = PARAM.matcher(s);
                 if (!m.matches()) {
-                    throw new IllegalArgumentException("segment '" + s + "' of '" + text
-                            + "' is not a parameter: write a whole segment as {name}");
+                    throw new IllegalArgumentException("segment '" + s + "' of '" + text + "' is not a parameter: write "
+                            + "{name}, with literal text around it at most (one parameter per segment)");
                 }
-                if (!seen.add(m.group(1))) {
-                    throw new IllegalArgumentException("parameter {" + m.group(1) + "} appears twice in '" + text + "'");
+                if (!seen.add(m.group(2))) {
+                    throw new IllegalArgumentException("parameter {" + m.group(2) + "} appears twice in '" + text + "'");
                 }
-                literals.add(null);
-                params.add(m.group(1));
-            } else if (s.contains("{") || s.contains("}") || s.contains("*")) {
+                parts.add(new Segment(null, m.group(2), m.group(1), m.group(3)));
+                params.add(m.group(2));
+            } else if (s.contains("}") || s.contains("*")) {
                 throw new IllegalArgumentException("segment '" + s + "' of '" + text
                         + "' mixes text with '{', '}' or '*': parameters and '*' must be whole segments");
             } else if (s.isEmpty() && !last) {
                 throw new IllegalArgumentException("'" + text + "' has an empty segment ('//')");
             } else {
-                literals.add(s);
+                parts.add(new Segment(s, null, "", ""));
             }
         }
-        return new PathTemplate(text, literals.toArray(new String[0]), List.copyOf(params), wildcard);
+        return new PathTemplate(text, parts.toArray(new Segment[0]), List.copyOf(params), wildcard);
     }
 
     public String text() {
@@ -97,16 +113,16 @@ public final class PathTemplate {
         return attachmentNames;
     }
 
-    /** Segments before the wildcard; {@code null} entries are parameters. */
-    public List<String> segments() {
-        return java.util.Collections.unmodifiableList(java.util.Arrays.asList(literals.clone()));
+    /** The segments before the wildcard. */
+    public List<Segment> parts() {
+        return List.of(parts);
     }
 
     /** The template with parameter names erased: equal shapes match the same requests. */
     public String shape() {
         StringBuilder b = new StringBuilder();
-        for (String l : segments()) {
-            b.append('/').append(l == null ? "{}" : l);
+        for (Segment p : parts) {
+            b.append('/').append(p.isParameter() ? p.prefix() + "{}" + p.suffix() : p.literal());
         }
         if (wildcard) {
             b.append("/*");

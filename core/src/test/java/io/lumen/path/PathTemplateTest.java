@@ -29,11 +29,25 @@ class PathTemplateTest {
         assertEquals("/static/*", w.shape());
     }
 
+    @Test
+    void aParameterMayHaveLiteralTextAroundItInItsSegment() {
+        // OpenAPI path templating marks a section of a segment: /Accounts/{Sid}.json, /v{major}/items
+        PathTemplate t = PathTemplate.parse("/v{major}/Accounts/{Sid}.json");
+        assertEquals(List.of("major", "Sid"), t.paramNames());
+        assertEquals("/v{}/Accounts/{}.json", t.shape());
+        assertEquals(List.of(new PathTemplate.Segment(null, "major", "v", ""), new PathTemplate.Segment("Accounts", null, "", ""),
+                new PathTemplate.Segment(null, "Sid", "", ".json")), t.parts());
+        assertEquals(PathTemplate.parse("/v{x}/Accounts/{y}.json").shape(), t.shape());
+        assertFalse(PathTemplate.parse("/a/{id}").shape().equals(PathTemplate.parse("/a/{id}.json").shape()));
+    }
+
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
         "v1/pets           | a path must start with '/'",
         "/a/*/b            | '*' is only allowed as the last segment",
-        "/a/x{id}          | is not a parameter",
+        "/a/{name}.{ext}   | one parameter per segment",
+        "/a/x{id}y{z}      | one parameter per segment",
+        "/a/{}.json        | is not a parameter",
         "/a/x}y            | mixes text with '{', '}' or '*'",
         "/a/{id            | is not a parameter",
         "/a/{1x}           | is not a parameter",

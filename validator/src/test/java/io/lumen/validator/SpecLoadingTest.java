@@ -236,4 +236,36 @@ class SpecLoadingTest {
         ConfigException e = assertThrows(ConfigException.class, s::start);
         assertTrue(e.getMessage().contains("loop.yaml:") && e.getMessage().contains("(a cycle?)"), e.getMessage());
     }
+
+    @Test
+    void aPathParameterWithTextAroundItInItsSegmentIsMatchedAndValidated() {
+        TestService s = TestService.in(dir).file("handler.yml", Fixture.resource("specs/handler.yml"))
+                .file("openapi.yaml", """
+                        openapi: 3.0.3
+                        info: {title: t, version: '1'}
+                        paths:
+                          /Accounts/{Sid}.json:
+                            get:
+                              parameters:
+                                - {name: Sid, in: path, required: true, schema: {type: string, pattern: '^AC[0-9]+$'}}
+                              responses: {'200': {description: ok}}
+                          /Accounts/{Sid}:
+                            get:
+                              parameters:
+                                - {name: Sid, in: path, required: true, schema: {type: integer}}
+                              responses: {'200': {description: ok}}
+                          /Accounts/Usage.json:
+                            get:
+                              responses: {'200': {description: ok}}
+                        """);
+        try (TestService started = s.start()) {
+            assertEquals(200, started.get("/Accounts/AC12.json").statusCode());
+            assertEquals(200, started.get("/Accounts/Usage.json").statusCode(), "the literal path wins");
+            HttpResponse<String> bad = started.get("/Accounts/XY.json");
+            assertEquals(400, bad.statusCode(), bad.body());
+            assertTrue(bad.body().contains("path.Sid") && bad.body().contains("pattern"), bad.body());
+            assertEquals(200, started.get("/Accounts/12").statusCode(), "no suffix: the whole-segment parameter");
+            assertEquals(400, started.get("/Accounts/AC12.xml").statusCode(), "not .json: an integer Sid is expected");
+        }
+    }
 }

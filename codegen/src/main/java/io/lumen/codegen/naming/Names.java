@@ -71,6 +71,24 @@ public final class Names {
         if (raw.isEmpty()) {
             return "EMPTY";
         }
+        return finish(String.join("_", spelled(raw)).toUpperCase(Locale.ROOT));
+    }
+
+    /**
+     * A member name with leading and trailing symbols spelled out: {@code StartTime<} -> {@code startTimeLt}.
+     * For a name that {@link #member} would give to another parameter too ({@code StartTime}).
+     */
+    public static String memberSpelled(String raw) {
+        List<String> parts = spelled(raw);
+        StringBuilder b = new StringBuilder();
+        for (String w : parts) {
+            b.append(b.length() == 0 ? w.toLowerCase(Locale.ROOT) : Character.toUpperCase(w.charAt(0)) + w.substring(1));
+        }
+        return finish(b.toString());
+    }
+
+    /** The words of a name, with its leading and trailing symbols as words of their own. */
+    private static List<String> spelled(String raw) {
         List<String> parts = new ArrayList<>();
         int start = 0;
         while (start < raw.length() && !Character.isLetterOrDigit(raw.charAt(start))) {
@@ -81,12 +99,9 @@ public final class Names {
         while (end > start && !Character.isLetterOrDigit(raw.charAt(end - 1))) {
             trailing.add(0, symbol(raw.charAt(--end)));
         }
-        for (String w : words(raw.substring(start, end))) {
-            parts.add(w);
-        }
+        parts.addAll(words(raw.substring(start, end)));
         parts.addAll(trailing);
-        String joined = String.join("_", parts).toUpperCase(Locale.ROOT);
-        return finish(joined);
+        return parts;
     }
 
     private static String symbol(char c) {

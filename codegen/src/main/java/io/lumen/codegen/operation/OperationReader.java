@@ -98,14 +98,15 @@ public final class OperationReader {
         return m.substring(0, m.indexOf(": "));
     }
 
-    /** {@code /pets/{petId}/toys} -> {@code pets by petId toys}. */
+    /** {@code /pets/{petId}/toys} -> {@code pets by petId toys}; {@code /v{major}} -> {@code v by major}. */
     private static String pathWords(String path) {
         StringBuilder b = new StringBuilder();
         for (String seg : path.split("/")) {
             if (seg.isEmpty()) {
                 continue;
             }
-            b.append(' ').append(seg.startsWith("{") && seg.endsWith("}") ? "by " + seg.substring(1, seg.length() - 1) : seg);
+            // {Sid}.json: "by Sid json"
+            b.append(' ').append(seg.contains("{") ? seg.replace("{", " by ").replace("}", " ").trim() : seg);
         }
         return b.length() == 0 ? "root" : b.toString().trim();
     }
@@ -163,6 +164,14 @@ public final class OperationReader {
                 java = "param";
             }
             String owner = components.claim(java, p.location());
+            if (owner != null && !Names.memberSpelled(p.name()).equals(java)) {
+                // StartTime< beside StartTime (filter operators in query names): startTimeLt
+                String spelled = Names.memberSpelled(p.name());
+                if (components.claim(spelled, p.location()) == null) {
+                    java = spelled;
+                    owner = null;
+                }
+            }
             if (owner != null) {
                 throw spec.error(p.pointer() + "/name", "parameter " + p.location() + " gives the Java name " + java
                         + ", as does " + owner + " of the same operation; rename one");

@@ -12,7 +12,8 @@ import java.util.TreeSet;
 
 /**
  * Finds the route of a request. Literal paths: one {@link HashMap} lookup. Templates: a segment
- * trie searched depth-first with literal segments before {@code {param}} before {@code *}; the
+ * trie searched depth-first with literal segments before parameters with text around them
+ * ({@code {sid}.json}, the most text first) before {@code {param}} before {@code *}; the
  * first route that also has the request's method wins, so {@code DELETE /pets/mine} can still reach
  * {@code DELETE /pets/{id}} when {@code /pets/mine} only has GET. Immutable after {@link Builder#build()}.
  */
@@ -24,7 +25,7 @@ public final class Router {
     private final boolean catchAllOnly;
 
     private Router(Map<String, MethodTable> literal, Node root, List<Route> routes) {
-        this.catchAllOnly = root.literals.isEmpty() && root.param == null && root.here == null && root.wildcard != null;
+        this.catchAllOnly = root.literals.isEmpty() && root.param == null && root.affixed.length == 0 && root.here == null && root.wildcard != null;
         this.literal = literal;
         this.root = root;
         this.routes = routes;
@@ -94,9 +95,36 @@ public final class Router {
     /** One trie node: a segment position. */
     private static final class Node {
         final Map<String, Node> literals = new HashMap<>();
+        Affixed[] affixed = NO_AFFIXED; // parameters with text around them, the most text first
         Node param;
         MethodTable here;     // routes ending at this node
         MethodTable wildcard; // routes ending with '/*' below this node
+
+        Node affixed(String prefix, String suffix) {
+            for (Affixed a : affixed) {
+                if (a.prefix.equals(prefix) && a.suffix.equals(suffix)) {
+                    return a.node;
+                }
+            }
+            Affixed added = new Affixed(prefix, suffix, new Node());
+            Affixed[] more = java.util.Arrays.copyOf(affixed, affixed.length + 1);
+            more[affixed.length] = added;
+            java.util.Arrays.sort(more, (a, b) -> Integer.compare(b.prefix.length() + b.suffix.length(),
+                    a.prefix.length() + a.suffix.length()));
+            affixed = more;
+            return added.node;
+        }
+    }
+
+    private static final Affixed[] NO_AFFIXED = new Affixed[0];
+
+    /** A parameter segment such as {@code {sid}.json}: matches a segment with this text around a non-empty value. */
+    private record Affixed(String prefix, String suffix, Node node) {
+        String value(String segment) {
+            int outer = prefix.length() + suffix.length();
+            return segment.length() > outer && segment.startsWith(prefix) && segment.endsWith(suffix)
+                    ? segment.substring(prefix.length(), segment.length() - suffix.length()) : null;
+        }
     }
 
     private static final class Search {
@@ -126,6 +154,15 @@ public final class Router {
                 Node lit = node.literals.get(segments[index]);
                 if (lit != null && walk(lit, index + 1, params)) {
                     return true;
+                }
+                for (Affixed a : node.affixed) {
+                    String value = a.value(segments[index]);
+                    if (value != null) {
+                        values[params] = value;
+                        if (walk(a.node, index + 1, params + 1)) {
+                            return true;
+                        }
+                    }
                 }
                 if (node.param != null && !segments[index].isEmpty()) {
                     values[params] = segments[index];
@@ -201,14 +238,16 @@ public final class Router {
                 literal.computeIfAbsent(t.text(), k -> new MethodTable()).add(route);
             }
             Node node = root;
-            for (String segment : t.segments()) {
-                if (segment == null) {
+            for (PathTemplate.Segment segment : t.parts()) {
+                if (segment.isAffixed()) {
+                    node = node.affixed(segment.prefix(), segment.suffix());
+                } else if (segment.isParameter()) {
                     if (node.param == null) {
                         node.param = new Node();
                     }
                     node = node.param;
                 } else {
-                    node = node.literals.computeIfAbsent(segment, k -> new Node());
+                    node = node.literals.computeIfAbsent(segment.literal(), k -> new Node());
                 }
             }
             if (t.hasWildcard()) {

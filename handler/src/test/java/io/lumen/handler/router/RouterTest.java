@@ -143,4 +143,29 @@ class RouterTest {
         Router r = Router.builder().add(route(Methods.GET, "/a/{x}", BY_ID)).add(route(Methods.PUT, "/a/{x}", MINE)).build();
         assertSame(MINE, r.find(Methods.PUT, "/a/1").route().handler());
     }
+
+    @Test
+    void aParameterWithTextAroundItMatchesBetweenLiteralsAndWholeParameters() {
+        HttpHandler json = e -> { };
+        HttpHandler versioned = e -> { };
+        Router r = Router.builder()
+                .add(route(Methods.GET, "/accounts/{sid}", BY_ID))
+                .add(route(Methods.GET, "/accounts/{sid}.json", json))
+                .add(route(Methods.GET, "/accounts/list.json", MINE))
+                .add(route(Methods.GET, "/v{major}/accounts/{sid}.json", versioned))
+                .build();
+        assertSame(MINE, r.find(Methods.GET, "/accounts/list.json").route().handler());
+        Router.Match m = r.find(Methods.GET, "/accounts/AC1.json");
+        assertSame(json, m.route().handler());
+        assertArrayEquals(new String[] {"AC1"}, m.values());
+        assertSame(BY_ID, r.find(Methods.GET, "/accounts/AC1.xml").route().handler());
+        assertArrayEquals(new String[] {".json"}, r.find(Methods.GET, "/accounts/.json").values(), "the inner value is never empty");
+        Router.Match v = r.find(Methods.GET, "/v2/accounts/AC9.json");
+        assertSame(versioned, v.route().handler());
+        assertArrayEquals(new String[] {"2", "AC9"}, v.values());
+        assertNull(r.find(Methods.GET, "/v/accounts/AC9.json").route());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> Router.builder().add(route(Methods.GET, "/a/{x}.json", json)).add(route(Methods.GET, "/a/{y}.json", json)));
+        assertTrue(e.getMessage().contains("is equivalent to GET /a/{x}.json"), e.getMessage());
+    }
 }

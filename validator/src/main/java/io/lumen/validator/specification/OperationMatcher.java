@@ -2,6 +2,7 @@ package io.lumen.validator.specification;
 
 import io.lumen.handler.router.HttpMethods;
 import io.lumen.openapi.Operation;
+import io.lumen.path.PathTemplate;
 import io.undertow.util.HttpString;
 import io.undertow.util.Methods;
 
@@ -13,7 +14,8 @@ import java.util.TreeSet;
 
 /**
  * Finds the operation of a request path and method. Literal paths: one map lookup, no allocation.
- * Templates: a segment trie walked on the path string (no split), literal children before the
+ * Templates: a segment trie walked on the path string (no split), literal children before
+ * parameters with text around them ({@code {Sid}.json}, the most text first) before the
  * {@code {param}} child, so {@code /pets/mine} beats {@code /pets/{id}}; the first path that has the
  * method wins, so {@code DELETE /pets/mine} still reaches {@code DELETE /pets/{id}} when
  * {@code /pets/mine} has only GET. {@code HEAD} falls back to {@code GET}. Immutable, thread-safe.
@@ -31,12 +33,15 @@ public final class OperationMatcher {
             String template = e.getKey();
             List<String> names = new ArrayList<>();
             Node node = root;
-            for (String seg : segments(template)) {
-                if (seg.startsWith("{")) {
-                    names.add(seg.substring(1, seg.length() - 1));
+            for (PathTemplate.Segment seg : PathTemplate.parse(template).parts()) {
+                if (seg.isAffixed()) {
+                    names.add(seg.name());
+                    node = node.affixed(seg.prefix(), seg.suffix());
+                } else if (seg.isParameter()) {
+                    names.add(seg.name());
                     node = node.param == null ? (node.param = new Node()) : node.param;
                 } else {
-                    node = node.child(seg);
+                    node = node.child(seg.literal());
                 }
             }
             PathMethods methods = new PathMethods(e.getValue(), names.toArray(new String[0]));
@@ -72,21 +77,43 @@ public final class OperationMatcher {
         return new Result(null, s.allowed);
     }
 
-    private static List<String> segments(String template) {
-        List<String> segs = new ArrayList<>();
-        if (template.length() > 1) {
-            for (String s : template.substring(1).split("/", -1)) {
-                segs.add(s);
-            }
-        }
-        return segs;
-    }
-
     private static final class Node {
         String[] literalNames = new String[0];
         Node[] literalNodes = new Node[0];
+        String[] prefixes = new String[0]; // parameters with text around them ({Sid}.json), the most text first
+        String[] suffixes = new String[0];
+        Node[] affixedNodes = new Node[0];
         Node param;
         PathMethods here;
+
+        Node affixed(String prefix, String suffix) {
+            for (int i = 0; i < prefixes.length; i++) {
+                if (prefixes[i].equals(prefix) && suffixes[i].equals(suffix)) {
+                    return affixedNodes[i];
+                }
+            }
+            int at = 0; // the longer text is tried first
+            while (at < prefixes.length && prefixes[at].length() + suffixes[at].length() >= prefix.length() + suffix.length()) {
+                at++;
+            }
+            prefixes = insert(prefixes, at, prefix);
+            suffixes = insert(suffixes, at, suffix);
+            Node node = new Node();
+            Node[] nodes = new Node[affixedNodes.length + 1];
+            System.arraycopy(affixedNodes, 0, nodes, 0, at);
+            nodes[at] = node;
+            System.arraycopy(affixedNodes, at, nodes, at + 1, affixedNodes.length - at);
+            affixedNodes = nodes;
+            return node;
+        }
+
+        private static String[] insert(String[] a, int at, String v) {
+            String[] out = new String[a.length + 1];
+            System.arraycopy(a, 0, out, 0, at);
+            out[at] = v;
+            System.arraycopy(a, at, out, at + 1, a.length - at);
+            return out;
+        }
 
         Node child(String seg) {
             for (int i = 0; i < literalNames.length; i++) {
@@ -194,6 +221,17 @@ public final class OperationMatcher {
                 if (lit.length() == len && path.regionMatches(pos, lit, 0, len)
                         && walk(node.literalNodes[i], end + 1, params)) {
                     return true;
+                }
+            }
+            for (int i = 0; i < node.prefixes.length && params < starts.length; i++) {
+                String pre = node.prefixes[i];
+                String suf = node.suffixes[i];
+                if (len > pre.length() + suf.length() && path.startsWith(pre, pos) && path.startsWith(suf, end - suf.length())) {
+                    starts[params] = pos + pre.length();
+                    ends[params] = end - suf.length();
+                    if (walk(node.affixedNodes[i], end + 1, params + 1)) {
+                        return true;
+                    }
                 }
             }
             if (node.param != null && len > 0 && params < starts.length) {

@@ -32,6 +32,7 @@ final class SchemaCompiler {
     private final OpenApiSpec spec;
     private final SchemaRegistry registry;
     private final Map<String, Schema> compiled = new HashMap<>();
+    private final Map<String, Schema> roots = new HashMap<>(2);
 
     SchemaCompiler(OpenApiSpec spec, boolean handleNullable) {
         this(spec, handleNullable, null, null);
@@ -80,10 +81,17 @@ final class SchemaCompiler {
         return compile(RESPONSE, pointer);
     }
 
+    private Schema root(String document) {
+        return roots.computeIfAbsent(document, d -> registry.getSchema(SchemaLocation.of(d)));
+    }
+
     private Schema compile(String document, String pointer) {
         return compiled.computeIfAbsent(document + "#" + pointer, location -> {
             try {
-                Schema schema = registry.getSchema(SchemaLocation.of(location));
+                // From the document's root, read once: asking the registry for "document#pointer" would
+                // parse the whole document again for every pointer, and each schema would keep its own copy
+                // (a spec of hundreds of operations ran out of a 6 GB heap that way).
+                Schema schema = root(document).getRefSchema(SchemaLocation.of(location).getFragment());
                 schema.initializeValidators();
                 return schema;
             } catch (RuntimeException e) {
