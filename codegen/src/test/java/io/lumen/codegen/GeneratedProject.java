@@ -87,7 +87,7 @@ final class GeneratedProject {
         JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
         ByteArrayOutputStream messages = new ByteArrayOutputStream();
         List<String> args = new ArrayList<>(List.of("-d", classes.toString(), "-classpath", System.getProperty("java.class.path"),
-                "--release", "17", "-proc:none", "-Xlint:all", "-Xlint:-processing", "-Werror"));
+                "--release", "17", "-proc:none", "-Xlint:all", "-Xlint:-processing", "-Xdoclint:html,syntax", "-Werror"));
         args.addAll(files);
         int rc = javac.run(null, messages, messages, args.toArray(new String[0]));
         String text = messages.toString(StandardCharsets.UTF_8);

@@ -78,6 +78,8 @@ public record JavaSources(String basePackage, Set<String> qualify) {
 
     /** Javadoc text (pass it as {@code $L}): comment terminators and unicode escapes broken. */
     static String doc(String text) {
-        return text.replace("*/", "*&#47;").replace("\\u", "\\\\u").strip();
+        // HTML-escaped: a spec's "a < b" or "/<upload_url>" is text, and javadoc rejects malformed HTML
+        return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+                .replace("*/", "*&#47;").replace("\\u", "\\\\u").strip();
     }
 }

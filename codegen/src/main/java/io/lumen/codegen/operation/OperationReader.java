@@ -430,7 +430,7 @@ public final class OperationReader {
     private OperationModel.TestCall call(Draft d) {
         Operation op = d.op;
         OperationModel.Body body = d.body;
-        String path = op.template();
+        String path = ParamSerializer.literalPath(op.template());
         List<String> query = new ArrayList<>();
         Map<String, String> headers = new LinkedHashMap<>();
         List<String> cookies = new ArrayList<>();

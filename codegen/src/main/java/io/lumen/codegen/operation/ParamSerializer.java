@@ -101,6 +101,27 @@ final class ParamSerializer {
         return v.isValueNode() ? v.asText() : v.toString();
     }
 
+    /**
+     * A path template with its literal text made fit for a URI: characters outside RFC 3986's
+     * {@code pchar} and '/' ({@code /<upload_url>}, spaces, non-ASCII) percent-encoded as UTF-8; the
+     * {@code {name}} placeholders are left for their values.
+     */
+    static String literalPath(String template) {
+        StringBuilder b = new StringBuilder(template.length());
+        boolean inName = false;
+        for (byte x : template.getBytes(StandardCharsets.UTF_8)) {
+            char c = (char) (x & 0xff);
+            inName = c == '{' || inName && c != '}';
+            if (inName || c == '}' || c < 0x80 && (Character.isLetterOrDigit(c) || "-._~!$&'()*+,;=:@/%".indexOf(c) >= 0)) {
+                b.append(c);
+            } else {
+                b.append('%').append(Character.toUpperCase(Character.forDigit((x >> 4) & 0xf, 16)))
+                        .append(Character.toUpperCase(Character.forDigit(x & 0xf, 16)));
+            }
+        }
+        return b.toString();
+    }
+
     static String enc(String s) {
         return URLEncoder.encode(s, StandardCharsets.UTF_8).replace("+", "%20");
     }

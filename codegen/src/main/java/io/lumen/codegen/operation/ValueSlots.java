@@ -56,7 +56,7 @@ final class ValueSlots {
             JsonNode pick = null;
             List<String> last = List.of();
             for (int i = 0; i < s.candidates.size(); i++) {
-                List<String> p = problems.get(next + i);
+                List<String> p = withJavaFit(problems.get(next + i), s.candidates.get(i), "");
                 if (p.isEmpty() && pick == null) {
                     pick = s.candidates.get(i);
                 }
@@ -77,5 +77,26 @@ final class ValueSlots {
             }
             chosen.add(pick);
         }
+    }
+
+    /**
+     * The schema's problems plus integers no Java type of the generated layer can hold: an
+     * {@code integer} without format is a {@code Long}, so a stub answering 9223372036854776000 (an
+     * example rounded by JavaScript) would fail when it binds, at every call.
+     */
+    private static List<String> withJavaFit(List<String> problems, JsonNode value, String pointer) {
+        List<String> out = problems;
+        if (value.isIntegralNumber() && !value.canConvertToLong()) {
+            out = new ArrayList<>(problems);
+            out.add((pointer.isEmpty() ? "" : pointer + ": ") + value + " does not fit a Java long");
+        } else if (value.isContainerNode()) {
+            for (var e : value.properties()) {
+                out = withJavaFit(out, e.getValue(), pointer + "/" + e.getKey());
+            }
+            for (int i = 0; value.isArray() && i < value.size(); i++) {
+                out = withJavaFit(out, value.get(i), pointer + "/" + i);
+            }
+        }
+        return out;
     }
 }
