@@ -6,7 +6,6 @@ import org.junit.jupiter.api.io.TempDir;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -67,14 +66,9 @@ class BodyMediaTypesTest {
         assertTrue(!project.err.contains("application~1json") && !project.err.contains("x-www-form"), project.err);
         assertEquals("", project.compile());
         try (GeneratedProject.Running service = project.start(Map.of())) {
-            HttpResponse<String> json = service.send("POST", "/notes", Map.of(), "application/json", "{\"text\":\"hi\"}", List.of());
-            assertEquals(201, json.statusCode(), json.body());
-            HttpResponse<String> form = service.send("POST", "/notes", Map.of(), "application/x-www-form-urlencoded",
-                    "text=hi&stars=2", List.of());
-            assertEquals(201, form.statusCode(), form.body());
-            HttpResponse<String> xml = service.send("POST", "/notes", Map.of(), "application/xml",
-                    "<note><text>hi</text></note>", List.of());
-            assertEquals(415, xml.statusCode(), xml.body());
+            service.expect(201, "POST", "/notes", "application/json", "{\"text\":\"hi\"}");
+            service.expect(201, "POST", "/notes", "application/x-www-form-urlencoded", "text=hi&stars=2");
+            HttpResponse<String> xml = service.expect(415, "POST", "/notes", "application/xml", "<note><text>hi</text></note>");
             assertTrue(xml.body().contains("\"code\":\"ERR10071\"") && xml.body().contains("application/xml"), xml.body());
         }
     }

@@ -137,6 +137,13 @@ final class GeneratedProject {
             return HTTP.send(b.build(), HttpResponse.BodyHandlers.ofString());
         }
 
+        /** Sends a request with a token without scopes and checks its status; returns the response. */
+        HttpResponse<String> expect(int status, String method, String target, String contentType, String body) throws Exception {
+            HttpResponse<String> r = send(method, target, Map.of(), contentType, body, List.of());
+            org.junit.jupiter.api.Assertions.assertEquals(status, r.statusCode(), () -> method + " " + target + " -> " + r.body());
+            return r;
+        }
+
         @Override
         public void close() throws IOException {
             service.stop();

@@ -123,15 +123,17 @@ class SpecLoadingTest {
         assertTrue(e.getMessage().contains("pet.yaml:4: /Pet/properties/tag/$ref"), e.getMessage());
     }
 
+    /** A service on the validator's test routes whose openapi.yaml is a 3.0.3 header and these {@code paths}. */
+    private TestService withPaths(String paths) {
+        return TestService.in(dir).file("handler.yml", Fixture.resource("specs/handler.yml"))
+                .file("openapi.yaml", "openapi: 3.0.3\ninfo: {title: t, version: '1'}\npaths:\n" + paths.indent(2));
+    }
+
     @Test
     void anOperationGivenAsARefToAnotherFileIsReadWithTheRefsOfThatFile() {
         // OpenAPI names only path items as $ref targets, but split specs (DigitalOcean's, for one) also
         // $ref whole operations; their own $refs are relative to the operation's file
-        TestService s = TestService.in(dir).file("handler.yml", Fixture.resource("specs/handler.yml"))
-                .file("openapi.yaml", """
-                        openapi: 3.0.3
-                        info: {title: t, version: '1'}
-                        paths:
+        TestService s = withPaths("""
                           /keys/{id}:
                             get: {$ref: 'resources/keys_get.yaml'}
                             delete: {$ref: 'resources/keys_delete.yaml'}
@@ -161,11 +163,7 @@ class SpecLoadingTest {
 
     @Test
     void aMistakeInAReferencedOperationNamesItsFileAndLine() {
-        TestService s = TestService.in(dir).file("handler.yml", Fixture.resource("specs/handler.yml"))
-                .file("openapi.yaml", """
-                        openapi: 3.0.3
-                        info: {title: t, version: '1'}
-                        paths:
+        TestService s = withPaths("""
                           /keys/{id}:
                             get: {$ref: 'keys_get.yaml'}
                         """)
@@ -180,11 +178,7 @@ class SpecLoadingTest {
     @Test
     void aPropertiesMapGivenAsARefIsReplacedByItsTarget() {
         // properties: {$ref: ...} shares a whole map of properties (JSON Reference semantics), as split specs do
-        TestService s = TestService.in(dir).file("handler.yml", Fixture.resource("specs/handler.yml"))
-                .file("openapi.yaml", """
-                        openapi: 3.0.3
-                        info: {title: t, version: '1'}
-                        paths:
+        TestService s = withPaths("""
                           /boxes:
                             post:
                               requestBody:
@@ -216,11 +210,7 @@ class SpecLoadingTest {
 
     @Test
     void aPropertiesMapIncludingItselfIsAnErrorAtItsFileAndLine() {
-        TestService s = TestService.in(dir).file("handler.yml", Fixture.resource("specs/handler.yml"))
-                .file("openapi.yaml", """
-                        openapi: 3.0.3
-                        info: {title: t, version: '1'}
-                        paths:
+        TestService s = withPaths("""
                           /boxes:
                             post:
                               requestBody: {content: {application/json: {schema: {$ref: 'loop.yaml#/box'}}}}
@@ -239,11 +229,7 @@ class SpecLoadingTest {
 
     @Test
     void aPathParameterWithTextAroundItInItsSegmentIsMatchedAndValidated() {
-        TestService s = TestService.in(dir).file("handler.yml", Fixture.resource("specs/handler.yml"))
-                .file("openapi.yaml", """
-                        openapi: 3.0.3
-                        info: {title: t, version: '1'}
-                        paths:
+        TestService s = withPaths("""
                           /Accounts/{Sid}.json:
                             get:
                               parameters:
