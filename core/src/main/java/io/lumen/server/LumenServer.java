@@ -39,6 +39,8 @@ import java.util.concurrent.ExecutorService;
  */
 public final class LumenServer {
     private static final Logger LOG = LoggerFactory.getLogger(LumenServer.class);
+    /** After a drain that answered requests: time for their clients to read the last bytes before the close. */
+    private static final long LINGER_MILLIS = 200;
     private static final HttpString SERVER = new HttpString("Server");
 
     private final ServerConfig config;
@@ -258,10 +260,16 @@ public final class LumenServer {
             }
             graceful.shutdown(); // refuse first: a request accepted from here on is answered, not cut
             ListenerSockets.closeListeningSockets(undertow);
+            boolean answering = graceful.inFlight() > 0;
             try {
                 if (!graceful.awaitDrained(config.shutdownGracefulPeriod())) {
                     LOG.warn("requests still in flight after shutdownGracefulPeriod {} ms; stopping anyway",
                             config.shutdownGracefulPeriod());
+                } else if (answering) {
+                    // The last responses were just written. Closing their connections at once can lose
+                    // them: an HTTP/2 client still sending frames gets a reset (EPIPE), and the kernel may
+                    // drop the response bytes it has not read yet.
+                    Thread.sleep(LINGER_MILLIS);
                 }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
