@@ -15,6 +15,7 @@ import java.net.MalformedURLException;
 import java.net.URL;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
@@ -35,6 +36,8 @@ final class RefBundler {
     /** Index 0: the root file; index i: {@code /x-lumen-files/(i-1)}. */
     private final List<SpecSource> sources;
     private final List<URL> urls;
+    /** Index in {@link #urls} of every file read but the root, by URL text: a lookup per {@code $ref}, not a scan. */
+    private final Map<String, Integer> indexByUrl = new HashMap<>();
 
     /** @param sources receives every file read, the root's first; {@link OpenApiSpec} keeps it for error lines */
     RefBundler(ConfigLoader loader, List<SpecSource> sources, List<URL> urls) {
@@ -156,12 +159,9 @@ final class RefBundler {
             throw errorAt(sourceIndex, refPointer, "'" + ref + "': remote references are not supported; put the file in the config dir");
         }
         URL url = resolve(filePart, refPointer, sourceIndex);
-        int index = -1;
-        for (int i = 1; i < urls.size(); i++) {
-            if (urls.get(i).toString().equals(url.toString())) {
-                index = i;
-            }
-        }
+        String key = url.toString();
+        Integer known = indexByUrl.get(key);
+        int index = known == null ? -1 : known;
         if (index < 0) {
             SpecSource read;
             try (InputStream in = url.openStream()) {
@@ -173,6 +173,7 @@ final class RefBundler {
             urls.add(url);
             files.add(read.tree().deepCopy());
             index = urls.size() - 1;
+            indexByUrl.put(key, index);
         }
         return "#/" + OpenApiSpec.FILES + "/" + (index - 1) + fragment;
     }
