@@ -1,6 +1,5 @@
 package io.lumen.validator.validation;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.networknt.schema.Schema;
 import com.networknt.schema.SchemaLocation;
@@ -26,34 +25,16 @@ final class SchemaCompiler {
     private static final String REQUEST = "https://lumen.invalid/openapi/request.json";
     private static final String RESPONSE = "https://lumen.invalid/openapi/response.json";
 
-    /** Where {@link #SchemaCompiler(OpenApiSpec, boolean, JsonNode, JsonNode)} puts its extra schema. */
-    static final String EXTRA = "x-lumen-check";
-
     private final OpenApiSpec spec;
     private final SchemaRegistry registry;
     private final Map<String, Schema> compiled = new HashMap<>();
     private final Map<String, Schema> roots = new HashMap<>(2);
 
     SchemaCompiler(OpenApiSpec spec, boolean handleNullable) {
-        this(spec, handleNullable, null, null);
-    }
-
-    /**
-     * With an extra schema added to each normalized document under {@code /}{@value #EXTRA} (null for
-     * none): {@link SchemaCheck} puts one schema there that refers to every schema it checks, so a
-     * whole batch needs one compile per document (the registry reads the document for each compile).
-     */
-    SchemaCompiler(OpenApiSpec spec, boolean handleNullable, JsonNode requestExtra, JsonNode responseExtra) {
         this.spec = spec;
         boolean v30 = !spec.isV31();
         ObjectNode requestDoc = SchemaNormalizer.normalize(spec.bundle(), v30, handleNullable, SchemaNormalizer.Direction.REQUEST);
         ObjectNode responseDoc = SchemaNormalizer.normalize(spec.bundle(), v30, handleNullable, SchemaNormalizer.Direction.RESPONSE);
-        if (requestExtra != null) {
-            requestDoc.set(EXTRA, requestExtra);
-        }
-        if (responseExtra != null) {
-            responseDoc.set(EXTRA, responseExtra);
-        }
         String request = requestDoc.toString();
         String response = responseDoc.toString();
         SchemaRegistryConfig config = SchemaRegistryConfig.builder()
