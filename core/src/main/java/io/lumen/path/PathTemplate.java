@@ -28,6 +28,19 @@ public final class PathTemplate {
         public boolean isAffixed() {
             return literal == null && !(prefix.isEmpty() && suffix.isEmpty());
         }
+
+        /** The length of the text around the parameter: routers try the segment with the most text first. */
+        public int affixLength() {
+            return prefix.length() + suffix.length();
+        }
+
+        /**
+         * Whether {@code path[start, end)}, one request segment, is this affixed parameter's prefix, a
+         * non-empty value and its suffix; the value is then {@code [start + prefix.length(), end - suffix.length())}.
+         */
+        public boolean matchesAffixed(String path, int start, int end) {
+            return end - start > affixLength() && path.startsWith(prefix, start) && path.startsWith(suffix, end - suffix.length());
+        }
     }
 
     private final String text;

@@ -164,10 +164,10 @@ public final class OperationReader {
                 java = "param";
             }
             String owner = components.claim(java, p.location());
-            if (owner != null && !Names.memberSpelled(p.name()).equals(java)) {
+            if (owner != null) {
                 // StartTime< beside StartTime (filter operators in query names): startTimeLt
                 String spelled = Names.memberSpelled(p.name());
-                if (components.claim(spelled, p.location()) == null) {
+                if (!spelled.equals(java) && components.claim(spelled, p.location()) == null) {
                     java = spelled;
                     owner = null;
                 }

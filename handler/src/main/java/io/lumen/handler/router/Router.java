@@ -100,17 +100,16 @@ public final class Router {
         MethodTable here;     // routes ending at this node
         MethodTable wildcard; // routes ending with '/*' below this node
 
-        Node affixed(String prefix, String suffix) {
+        Node affixed(PathTemplate.Segment segment) {
             for (Affixed a : affixed) {
-                if (a.prefix.equals(prefix) && a.suffix.equals(suffix)) {
+                if (a.segment.prefix().equals(segment.prefix()) && a.segment.suffix().equals(segment.suffix())) {
                     return a.node;
                 }
             }
-            Affixed added = new Affixed(prefix, suffix, new Node());
+            Affixed added = new Affixed(segment, new Node());
             Affixed[] more = java.util.Arrays.copyOf(affixed, affixed.length + 1);
             more[affixed.length] = added;
-            java.util.Arrays.sort(more, (a, b) -> Integer.compare(b.prefix.length() + b.suffix.length(),
-                    a.prefix.length() + a.suffix.length()));
+            java.util.Arrays.sort(more, (a, b) -> Integer.compare(b.segment.affixLength(), a.segment.affixLength()));
             affixed = more;
             return added.node;
         }
@@ -118,13 +117,8 @@ public final class Router {
 
     private static final Affixed[] NO_AFFIXED = new Affixed[0];
 
-    /** A parameter segment such as {@code {sid}.json}: matches a segment with this text around a non-empty value. */
-    private record Affixed(String prefix, String suffix, Node node) {
-        String value(String segment) {
-            int outer = prefix.length() + suffix.length();
-            return segment.length() > outer && segment.startsWith(prefix) && segment.endsWith(suffix)
-                    ? segment.substring(prefix.length(), segment.length() - suffix.length()) : null;
-        }
+    /** A parameter segment such as {@code {sid}.json} and the node below it. */
+    private record Affixed(PathTemplate.Segment segment, Node node) {
     }
 
     private static final class Search {
@@ -156,9 +150,9 @@ public final class Router {
                     return true;
                 }
                 for (Affixed a : node.affixed) {
-                    String value = a.value(segments[index]);
-                    if (value != null) {
-                        values[params] = value;
+                    String seg = segments[index];
+                    if (a.segment.matchesAffixed(seg, 0, seg.length())) {
+                        values[params] = seg.substring(a.segment.prefix().length(), seg.length() - a.segment.suffix().length());
                         if (walk(a.node, index + 1, params + 1)) {
                             return true;
                         }
@@ -240,7 +234,7 @@ public final class Router {
             Node node = root;
             for (PathTemplate.Segment segment : t.parts()) {
                 if (segment.isAffixed()) {
-                    node = node.affixed(segment.prefix(), segment.suffix());
+                    node = node.affixed(segment);
                 } else if (segment.isParameter()) {
                     if (node.param == null) {
                         node.param = new Node();

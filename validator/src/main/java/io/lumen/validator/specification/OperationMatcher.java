@@ -36,7 +36,7 @@ public final class OperationMatcher {
             for (PathTemplate.Segment seg : PathTemplate.parse(template).parts()) {
                 if (seg.isAffixed()) {
                     names.add(seg.name());
-                    node = node.affixed(seg.prefix(), seg.suffix());
+                    node = node.affixed(seg);
                 } else if (seg.isParameter()) {
                     names.add(seg.name());
                     node = node.param == null ? (node.param = new Node()) : node.param;
@@ -80,38 +80,27 @@ public final class OperationMatcher {
     private static final class Node {
         String[] literalNames = new String[0];
         Node[] literalNodes = new Node[0];
-        String[] prefixes = new String[0]; // parameters with text around them ({Sid}.json), the most text first
-        String[] suffixes = new String[0];
+        PathTemplate.Segment[] affixed = new PathTemplate.Segment[0]; // {Sid}.json, the most text first
         Node[] affixedNodes = new Node[0];
         Node param;
         PathMethods here;
 
-        Node affixed(String prefix, String suffix) {
-            for (int i = 0; i < prefixes.length; i++) {
-                if (prefixes[i].equals(prefix) && suffixes[i].equals(suffix)) {
-                    return affixedNodes[i];
+        Node affixed(PathTemplate.Segment seg) {
+            int at = 0;
+            for (; at < affixed.length && affixed[at].affixLength() >= seg.affixLength(); at++) {
+                if (affixed[at].prefix().equals(seg.prefix()) && affixed[at].suffix().equals(seg.suffix())) {
+                    return affixedNodes[at];
                 }
             }
-            int at = 0; // the longer text is tried first
-            while (at < prefixes.length && prefixes[at].length() + suffixes[at].length() >= prefix.length() + suffix.length()) {
-                at++;
-            }
-            prefixes = insert(prefixes, at, prefix);
-            suffixes = insert(suffixes, at, suffix);
-            Node node = new Node();
-            Node[] nodes = new Node[affixedNodes.length + 1];
-            System.arraycopy(affixedNodes, 0, nodes, 0, at);
-            nodes[at] = node;
-            System.arraycopy(affixedNodes, at, nodes, at + 1, affixedNodes.length - at);
-            affixedNodes = nodes;
-            return node;
+            affixed = insert(affixed, at, seg);
+            affixedNodes = insert(affixedNodes, at, new Node());
+            return affixedNodes[at];
         }
 
-        private static String[] insert(String[] a, int at, String v) {
-            String[] out = new String[a.length + 1];
-            System.arraycopy(a, 0, out, 0, at);
-            out[at] = v;
+        private static <T> T[] insert(T[] a, int at, T v) {
+            T[] out = java.util.Arrays.copyOf(a, a.length + 1);
             System.arraycopy(a, at, out, at + 1, a.length - at);
+            out[at] = v;
             return out;
         }
 
@@ -223,12 +212,11 @@ public final class OperationMatcher {
                     return true;
                 }
             }
-            for (int i = 0; i < node.prefixes.length && params < starts.length; i++) {
-                String pre = node.prefixes[i];
-                String suf = node.suffixes[i];
-                if (len > pre.length() + suf.length() && path.startsWith(pre, pos) && path.startsWith(suf, end - suf.length())) {
-                    starts[params] = pos + pre.length();
-                    ends[params] = end - suf.length();
+            for (int i = 0; i < node.affixed.length && params < starts.length; i++) {
+                PathTemplate.Segment seg = node.affixed[i];
+                if (seg.matchesAffixed(path, pos, end)) {
+                    starts[params] = pos + seg.prefix().length();
+                    ends[params] = end - seg.suffix().length();
                     if (walk(node.affixedNodes[i], end + 1, params + 1)) {
                         return true;
                     }
