@@ -490,7 +490,7 @@ final class ProxyExchange extends RequestTimers.Timed implements Lease, Exchange
         fail("ERR13012", describe(), timeoutMs);
     }
 
-    /** A backstop: normally {@link #release} already ran when the response was pumped, failed or aborted. */
+    /** A backstop: normally {@link #end} already ran when the response was pumped, failed or aborted. */
     @Override
     public void exchangeEvent(HttpServerExchange ex, NextListener next) {
         try {
