@@ -45,8 +45,8 @@ import java.util.function.LongSupplier;
  * <p><b>Retries.</b> A failed attempt is repeated (up to {@code maxRetries} times, within the same
  * request timeout) when the request provably never reached the server (connect or TLS handshake
  * failure, connection found closed before the write), or when the method is idempotent (GET, HEAD,
- * PUT, DELETE, OPTIONS, TRACE). A timeout is never retried. A full queue (ERR13003) and an open
- * breaker (ERR13002) fail at once.
+ * PUT, DELETE, OPTIONS, TRACE). A timeout is never retried. A full queue (ERR19023) and an open
+ * breaker (ERR19022) fail at once.
  *
  * <p><b>Inside.</b> This class is the facade; the worker, buffers, TLS and connect options are its
  * {@code ClientTransport}, the pools per origin (and per discovered address) with the deadline tick
@@ -335,7 +335,7 @@ public final class LumenClient implements AutoCloseable {
             return this;
         }
 
-        /** {@code request.maxResponseSize}: larger bodies fail with ERR13006. */
+        /** {@code request.maxResponseSize}: larger bodies fail with ERR19026. */
         public Builder maxResponseSize(int bytes) {
             this.maxResponseSize = bytes;
             return this;
