@@ -63,7 +63,6 @@ public final class Light4jHandlers {
         builtin(t, "com.networknt.logging.handler.LoggerGetNameHandler", "logger", "GET lists every logger; there is no per-name route");
         builtin(t, "com.networknt.config.reload.handler.ConfigReloadHandler", "reload", "reloads the whole configuration (POST), not module by module");
         builtin(t, "com.networknt.config.reload.handler.ModuleRegistryGetHandler", "modules", "");
-        builtin(t, "com.networknt.server.handler.ServerShutdownHandler", "shutdown", "a graceful drain, then exit");
         // light-rest-4j
         builtin(t, "com.networknt.openapi.OpenApiHandler", "specification", "");
         builtin(t, "com.networknt.openapi.JwtVerifyHandler", "security", "");
@@ -83,23 +82,23 @@ public final class Light4jHandlers {
         covered(t, "com.networknt.handler.RequestInterceptorInjectionHandler", "Lumen's body middleware parses request bodies itself; there are no interceptors");
         covered(t, "com.networknt.handler.ResponseInterceptorInjectionHandler", "Lumen has no response interceptors; responses pass through unchanged");
         // no equivalent
-        missing(t, "com.networknt.sanitizer.SanitizerHandler", "validate input with the validator (patterns, maxLength) and encode output where it is rendered; Lumen never rewrites request bodies");
-        missing(t, "com.networknt.dump.DumpHandler", "the audit middleware (audit.yml) or DEBUG logging of your handler");
-        missing(t, "com.networknt.logging.handler.LoggerGetLogContentsHandler", "read logs from stdout or your log collector; Lumen does not serve its log files");
-        missing(t, "com.networknt.cache.CacheExplorerHandler", "the metrics of your own caches; Lumen has no shared cache manager");
+        switchable(t, "com.networknt.sanitizer.SanitizerHandler", "sanitizer", false, "validate input with the validator (patterns, maxLength) and encode output where it is rendered; Lumen never rewrites request bodies");
+        switchable(t, "com.networknt.dump.DumpHandler", "dump", false, "the audit middleware (audit.yml) or DEBUG logging of your handler");
+        unserved(t, "com.networknt.logging.handler.LoggerGetLogContentsHandler", "read logs from stdout or your log collector; Lumen does not serve its log files");
+        unserved(t, "com.networknt.cache.CacheExplorerHandler", "the metrics of your own caches; Lumen has no shared cache manager");
         missing(t, "com.networknt.whitelist.WhitelistHandler", "an IP filter in front of Lumen (ingress, network policy); logger.yml changesFrom and reload.yml allowedFrom limit the admin endpoints");
-        missing(t, "com.networknt.basicauth.BasicAuthHandler", "the security middleware with JWTs, or basic auth at the ingress");
+        switchable(t, "com.networknt.basicauth.BasicAuthHandler", "basic-auth", false, "the security middleware with JWTs, or basic auth at the ingress");
         missing(t, "com.networknt.apikey.ApiKeyHandler", "the security middleware with JWTs, or API keys at the ingress");
         missing(t, "com.networknt.security.UnifiedSecurityHandler", "the security middleware (JWT); give each path prefix its own chain in handler.yml");
         missing(t, "com.networknt.openapi.SwtVerifyHandler", "the security middleware with JWTs; Lumen does not introspect simple web tokens");
         missing(t, "com.networknt.openapi.AccessControlHandler", "scopes in the OpenAPI spec checked by the security middleware");
         missing(t, "com.networknt.deref.DerefMiddlewareHandler", "the security middleware with JWTs");
-        missing(t, "com.networknt.decode.RequestDecodeHandler", "decompression at the ingress or in your handler");
-        missing(t, "com.networknt.encode.ResponseEncodeHandler", "compression at the ingress");
+        switchable(t, "com.networknt.decode.RequestDecodeHandler", "request-decode", false, "decompression at the ingress or in your handler");
+        switchable(t, "com.networknt.encode.ResponseEncodeHandler", "response-encode", false, "compression at the ingress");
         missing(t, "com.networknt.content.ContentHandler", "set Content-Type in your handler, or a header.yml response rule");
         missing(t, "com.networknt.resource.VirtualHostHandler", "a static file server or CDN in front of Lumen");
         missing(t, "com.networknt.resource.PathResourceHandler", "a static file server or CDN in front of Lumen");
-        missing(t, "com.networknt.specification.FaviconHandler", "drop the /favicon.ico route (browsers accept a 404) or serve it from your own handler");
+        unserved(t, "com.networknt.specification.FaviconHandler", "drop the /favicon.ico route (browsers accept a 404) or serve it from your own handler");
         missing(t, "com.networknt.router.RouterHandler", "the proxy handler with proxy.yml hosts (Lumen routes by path, not by service_id header)");
         missing(t, "com.networknt.router.SidecarRouterHandler", "the proxy handler with proxy.yml hosts (Lumen routes by path, not by service_id header)");
         missing(t, "com.networknt.router.middleware.PathPrefixServiceHandler", "one proxy route per path prefix in handler.yml with proxy.yml hosts");
@@ -113,29 +112,43 @@ public final class Light4jHandlers {
         missing(t, "com.networknt.router.middleware.SAMLTokenHandler", "SAML exchange at an identity-aware ingress");
         missing(t, "com.networknt.router.middleware.GatewaySAMLTokenHandler", "SAML exchange at an identity-aware ingress");
         missing(t, "com.networknt.router.middleware.SidecarSAMLTokenHandler", "SAML exchange at an identity-aware ingress");
-        missing(t, "com.networknt.router.OAuthServerHandler", "your OAuth server's own token endpoint");
-        missing(t, "com.networknt.router.OAuthServerGetHandler", "your OAuth server's own token endpoint");
+        unserved(t, "com.networknt.router.OAuthServerHandler", "your OAuth server's own token endpoint");
+        unserved(t, "com.networknt.router.OAuthServerGetHandler", "your OAuth server's own token endpoint");
         missing(t, "com.networknt.proxy.ExternalServiceHandler", "a proxy route with proxy.yml hosts naming the external service");
         missing(t, "com.networknt.token.exchange.handler.TokenExchangeHandler", "token exchange in your handler with lumen-client");
         missing(t, "com.networknt.token.limit.TokenLimitHandler", "the limit middleware (limit.yml)");
         missing(t, "com.networknt.sse.SseHandler", "your own handler writing text/event-stream");
         missing(t, "com.networknt.mcp.McpHandler", "your own handler; Lumen has no MCP router");
-        for (String assault : new String[]{"KillappAssaultHandler", "LatencyAssaultHandler", "MemoryAssaultHandler",
-                "ExceptionAssaultHandler", "ChaosMonkeyGetHandler", "ChaosMonkeyPostHandler"}) {
-            missing(t, "com.networknt.chaos." + assault, "fault injection outside the service (a chaos proxy or service mesh); drop the chaos monkey entries");
-        }
+        String chaos = "fault injection outside the service (a chaos proxy or service mesh)";
+        switchable(t, "com.networknt.chaos.KillappAssaultHandler", "killapp-assault", false, chaos);
+        switchable(t, "com.networknt.chaos.LatencyAssaultHandler", "latency-assault", false, chaos);
+        switchable(t, "com.networknt.chaos.MemoryAssaultHandler", "memory-assault", false, chaos);
+        switchable(t, "com.networknt.chaos.ExceptionAssaultHandler", "exception-assault", false, chaos);
+        unserved(t, "com.networknt.chaos.ChaosMonkeyGetHandler", chaos);
+        unserved(t, "com.networknt.chaos.ChaosMonkeyPostHandler", chaos);
+        unserved(t, "com.networknt.server.handler.ServerShutdownHandler", "SIGTERM (kubectl delete pod, docker stop): Lumen drains gracefully on it");
         return Collections.unmodifiableMap(t);
     }
 
     private static void builtin(Map<String, Light4jHandler> t, String className, String builtin, String note) {
-        t.put(className, new Light4jHandler(className, Kind.BUILTIN, builtin, note));
+        t.put(className, new Light4jHandler(className, Kind.BUILTIN, builtin, note, null));
     }
 
     private static void covered(Map<String, Light4jHandler> t, String className, String byWhom) {
-        t.put(className, new Light4jHandler(className, Kind.COVERED, null, byWhom));
+        t.put(className, new Light4jHandler(className, Kind.COVERED, null, byWhom, null));
     }
 
     private static void missing(Map<String, Light4jHandler> t, String className, String instead) {
-        t.put(className, new Light4jHandler(className, Kind.MISSING, null, instead));
+        t.put(className, new Light4jHandler(className, Kind.MISSING, null, instead, null));
+    }
+
+    private static void switchable(Map<String, Light4jHandler> t, String className, String configFile,
+                                   boolean enabledByDefault, String instead) {
+        t.put(className, new Light4jHandler(className, Kind.MISSING, null, instead,
+                new Light4jHandler.OffSwitch(configFile, enabledByDefault)));
+    }
+
+    private static void unserved(Map<String, Light4jHandler> t, String className, String instead) {
+        t.put(className, new Light4jHandler(className, Kind.UNSERVED, null, instead, null));
     }
 }
