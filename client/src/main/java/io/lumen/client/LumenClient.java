@@ -31,7 +31,7 @@ import java.util.function.LongSupplier;
  * {@code ...Async} variants with an executor for blocking work.
  *
  * <p><b>Errors.</b> Every failure completes the future with a {@link ClientException} carrying an
- * {@code ERR13xxx} status; HTTP error statuses are ordinary {@link Response}s.
+ * {@code ERR1902x} status; HTTP error statuses are ordinary {@link Response}s.
  *
  * <p><b>Discovery.</b> With {@code discovery.enabled}, each origin of {@code discovery.hosts} (a
  * Kubernetes headless Service, {@code http://pets.default.svc.cluster.local:8080}) is resolved
@@ -44,8 +44,8 @@ import java.util.function.LongSupplier;
  * <p><b>Retries.</b> A failed attempt is repeated (up to {@code maxRetries} times, within the same
  * request timeout) when the request provably never reached the server (connect or TLS handshake
  * failure, connection found closed before the write), or when the method is idempotent (GET, HEAD,
- * PUT, DELETE, OPTIONS, TRACE). A timeout is never retried. A full queue (ERR13003) and an open
- * breaker (ERR13002) fail at once.
+ * PUT, DELETE, OPTIONS, TRACE). A timeout is never retried. A full queue (ERR19023) and an open
+ * breaker (ERR19022) fail at once.
  *
  * <p><b>Inside.</b> This class is the facade; what the parts below it share (settings, errors, clock,
  * transport, the closed flag) is its {@code ClientContext}; the worker, buffers, TLS and connect

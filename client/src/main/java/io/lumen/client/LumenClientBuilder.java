@@ -146,7 +146,7 @@ public final class LumenClientBuilder {
         return this;
     }
 
-    /** {@code request.maxResponseSize}: larger bodies fail with ERR13006. */
+    /** {@code request.maxResponseSize}: larger bodies fail with ERR19026. */
     public LumenClientBuilder maxResponseSize(int bytes) {
         this.maxResponseSize = bytes;
         return this;
@@ -195,7 +195,7 @@ public final class LumenClientBuilder {
         return this;
     }
 
-    /** Where ERR13xxx statuses come from; default: status.yml shipped in lumen-core. */
+    /** Where ERR1902x statuses come from; default: the table shipped in lumen-core. */
     public LumenClientBuilder statusCatalogue(StatusCatalogue catalogue) {
         this.catalogue = catalogue;
         return this;

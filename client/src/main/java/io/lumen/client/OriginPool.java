@@ -97,7 +97,7 @@ final class OriginPool {
         return retired && conns.isEmpty() && waiters.isEmpty() && deadlines.isEmpty();
     }
 
-    /** Lends a connection to {@code call} now, queues it, or fails it with ERR13003 when the queue is full. */
+    /** Lends a connection to {@code call} now, queues it, or fails it with ERR19023 when the queue is full. */
     void acquire(Call call) {
         Conn conn = null;
         Conn connect = null;
@@ -211,7 +211,7 @@ final class OriginPool {
         }
     }
 
-    /** ERR13005 when the last handshake with this origin rejected its certificate, else null. */
+    /** ERR19025 when the last handshake with this origin rejected its certificate, else null. */
     ClientException tlsFailure() {
         return connector.tlsFailure();
     }

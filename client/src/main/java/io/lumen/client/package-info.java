@@ -2,7 +2,7 @@
  * Lumen's HTTP client: {@link io.lumen.client.LumenClient} sends immutable
  * {@link io.lumen.client.Request}s over HTTP/1.1 or HTTP/2 (ALPN on TLS, h2c with prior knowledge)
  * and completes a {@link java.util.concurrent.CompletableFuture} with a
- * {@link io.lumen.client.Response} or a {@link io.lumen.client.ClientException} (ERR13000-ERR13006).
+ * {@link io.lumen.client.Response} or a {@link io.lumen.client.ClientException} (ERR19020-ERR19026).
  * {@link io.lumen.client.LumenClientBuilder} takes every {@code client.yml} key through a typed
  * setter, over a bound {@link io.lumen.client.ClientConfig}.
  *

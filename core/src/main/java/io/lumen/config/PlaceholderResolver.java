@@ -12,12 +12,22 @@ import java.util.regex.Pattern;
  * value of a config tree. A string that is exactly one placeholder takes the resolved value with its own type.
  */
 final class PlaceholderResolver {
-    /** A found value; {@code value} may be null when values.yml says so explicitly. */
-    record Found(Object value) {}
+    /**
+     * A found value; {@code value} may be null when values.yml says so explicitly. {@code origin} is
+     * the values.yml line it came from, or null for overrides and the environment.
+     */
+    record Found(Object value, ValueOrigin origin) {
+        Found(Object value) {
+            this(value, null);
+        }
+    }
 
     private static final Pattern INT = Pattern.compile("[-+]?(0|[1-9][0-9]*)");
     private static final Pattern FLOAT =
             Pattern.compile("[-+]?(([0-9]+\\.[0-9]*|\\.[0-9]+)([eE][-+]?[0-9]+)?|[0-9]+[eE][-+]?[0-9]+)");
+
+    /** light-4j's prefix of an encrypted value. */
+    static final String CRYPT = "CRYPT:";
 
     private final Function<String, Found> lookup;
 
@@ -63,33 +73,37 @@ final class PlaceholderResolver {
         return text;
     }
 
-    /** Returns a copy of the file's tree with every placeholder replaced; errors carry file, line and key. */
-    Object inject(ConfigFile file) {
-        return walk(file, file.tree(), "");
+    /**
+     * Returns a copy of the file's tree with every placeholder replaced; errors carry file, line and key.
+     * {@code origins} receives, per pointer, the values.yml line of each value injected from there.
+     */
+    Object inject(ConfigFile file, Map<String, ValueOrigin> origins) {
+        return walk(file, file.tree(), "", origins);
     }
 
-    private Object walk(ConfigFile file, Object node, String pointer) {
+    private Object walk(ConfigFile file, Object node, String pointer, Map<String, ValueOrigin> origins) {
         if (node instanceof Map<?, ?> map) {
             Map<Object, Object> out = new LinkedHashMap<>();
             for (Map.Entry<?, ?> e : map.entrySet()) {
-                out.put(e.getKey(), walk(file, e.getValue(), JsonPointers.child(pointer, String.valueOf(e.getKey()))));
+                out.put(e.getKey(), walk(file, e.getValue(), JsonPointers.child(pointer, String.valueOf(e.getKey())), origins));
             }
             return out;
         }
         if (node instanceof List<?> list) {
             List<Object> out = new ArrayList<>(list.size());
             for (int i = 0; i < list.size(); i++) {
-                out.add(walk(file, list.get(i), JsonPointers.child(pointer, i)));
+                out.add(walk(file, list.get(i), JsonPointers.child(pointer, i), origins));
             }
             return out;
         }
-        if (node instanceof String s && s.contains("${")) {
-            return resolve(file, s, pointer);
+        Object value = node instanceof String s && s.contains("${") ? resolve(file, s, pointer, origins) : node;
+        if (value instanceof String s && s.startsWith(CRYPT)) {
+            throw encrypted(file, pointer, origins.get(pointer));
         }
-        return node;
+        return value;
     }
 
-    private Object resolve(ConfigFile file, String text, String pointer) {
+    private Object resolve(ConfigFile file, String text, String pointer, Map<String, ValueOrigin> origins) {
         StringBuilder out = new StringBuilder();
         int pos = 0;
         while (true) {
@@ -102,13 +116,24 @@ final class PlaceholderResolver {
             if (end < 0) {
                 throw file.error(pointer, "unterminated ${ in '" + text + "' (expected a closing })");
             }
-            Object value = resolveOne(file, text.substring(start + 2, end), pointer);
+            Object value = resolveOne(file, text.substring(start + 2, end), pointer, origins);
             if (start == 0 && end == text.length() - 1) {
                 return value; // the whole value: keep the resolved type
             }
             out.append(text, pos, start).append(value == null ? "" : value);
             pos = end + 1;
         }
+    }
+
+    /** light-4j's encrypted secrets need its master password and cipher: refuse them by name, never pass them on. */
+    private static ConfigException encrypted(ConfigFile file, String pointer, ValueOrigin origin) {
+        String problem = "a light-4j encrypted value (CRYPT:...), which Lumen does not decrypt: give the plain value"
+                + " through an environment variable or a values.yml kept out of the image (a Kubernetes Secret)";
+        if (origin != null) {
+            return new ConfigException(origin.file(), origin.line(), origin.key(), problem + " (used by "
+                    + file.name() + ".yml at line " + file.lineOf(pointer) + ")");
+        }
+        return file.error(pointer, problem);
     }
 
     /** The index of the '}' closing a placeholder body starting at {@code from}: defaults may hold {@code {}}. */
@@ -125,7 +150,7 @@ final class PlaceholderResolver {
         return -1;
     }
 
-    private Object resolveOne(ConfigFile file, String body, String pointer) {
+    private Object resolveOne(ConfigFile file, String body, String pointer, Map<String, ValueOrigin> origins) {
         int colon = body.indexOf(':');
         String key = (colon < 0 ? body : body.substring(0, colon)).trim();
         String modifier = colon < 0 ? null : body.substring(colon + 1);
@@ -134,6 +159,9 @@ final class PlaceholderResolver {
         }
         Found found = lookup.apply(key);
         if (found != null) {
+            if (found.origin() != null) {
+                origins.put(pointer, found.origin());
+            }
             return found.value();
         }
         if (modifier == null) {

@@ -44,6 +44,8 @@ import java.util.function.UnaryOperator;
  * building fails after handlers shared closeable objects, those are closed first.
  */
 public final class ServiceAssembly implements AutoCloseable {
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(ServiceAssembly.class);
+
     private final DefaultServiceContext context;
     private final RouterHandler router;
     private final HttpHandler root;
@@ -165,6 +167,9 @@ public final class ServiceAssembly implements AutoCloseable {
                     : new RouterHandler(Router.builder().build(), null, errors);
             RouterHandler router = recipe.routes().apply(built, config);
             guard.next(router);
+            // light-4j would have read these through a module's default file; here nothing did
+            config.unreadValues().forEach(v -> LOG.warn("{}: nothing reads this key (no placeholder names it and no"
+                    + " module has it as <module>.<key>): a typo, or a key of a light-4j module Lumen does not have", v));
             return new ServiceAssembly(context, router, guard, handlerFile, recipe);
         } catch (RuntimeException | LinkageError e) {
             context.closeShared(); // e.g. a proxy's health checker started before a later handler failed

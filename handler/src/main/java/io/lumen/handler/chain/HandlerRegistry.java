@@ -11,6 +11,7 @@ import java.lang.reflect.InvocationTargetException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeSet;
 
 /**
@@ -28,6 +29,8 @@ final class HandlerRegistry {
     private final HandlerFactory factory;
     private final Map<String, Object> byName = new LinkedHashMap<>();
     private final Map<String, String> pointerByName = new LinkedHashMap<>();
+    private final Map<String, Object> byBuiltinClass = new LinkedHashMap<>();
+    private final Light4jCarryOver light4j;
 
     HandlerRegistry(ConfigFile file, ServiceContext context, ClassLoader classLoader, Builtins builtins,
                     HandlerFactory factory) {
@@ -36,6 +39,7 @@ final class HandlerRegistry {
         this.classLoader = classLoader;
         this.builtins = builtins;
         this.factory = factory;
+        this.light4j = new Light4jCarryOver(file, context, builtins);
     }
 
     /** Resolves the entries of one list ({@code handlers} or {@code additionalHandlers}). */
@@ -69,7 +73,13 @@ final class HandlerRegistry {
         }
         String builtin = builtins.className(name);
         if (builtin != null) {
-            h = resolve(name, builtin, pointer);
+            h = byBuiltinClass.get(builtin);
+            if (h == null) {
+                h = resolve(name, builtin, pointer);
+                byBuiltinClass.put(builtin, h);
+            }
+        } else if (name.startsWith("com.networknt.")) { // light-4j lets a chain name a class directly
+            h = resolve(name, name, pointer);
         } else {
             h = fromFactory(name, null, pointer);
         }
@@ -90,6 +100,20 @@ final class HandlerRegistry {
     }
 
     private Object resolve(String name, String className, String pointer) {
+        Optional<Light4jCarryOver.Outcome> carried = light4j.carry(className, pointer);
+        if (carried.isPresent()) {
+            if (carried.get().handler() != null) {
+                return carried.get().handler();
+            }
+            // light-4j declares one built-in under several classes (LoggerGetHandler, LoggerPostHandler): one instance
+            String builtinClass = carried.get().builtinClass();
+            Object shared = byBuiltinClass.get(builtinClass);
+            if (shared == null) {
+                shared = resolve(name, builtinClass, pointer);
+                byBuiltinClass.put(builtinClass, shared);
+            }
+            return shared;
+        }
         Class<?> type;
         try {
             type = Class.forName(className, true, classLoader);
