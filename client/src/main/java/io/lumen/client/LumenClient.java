@@ -56,7 +56,7 @@ public final class LumenClient implements AutoCloseable {
     private final ClientContext context;
     private final Origins origins;
 
-    /** Made by {@link LumenClientBuilder#build()}; a null catalogue: status.yml shipped in lumen-core. */
+    /** Made by {@link LumenClientBuilder#build()}; a null catalogue: the status table shipped in lumen-core. */
     LumenClient(ClientConfig config, TlsMaterial tls, XnioWorker worker, StatusCatalogue catalogue, LongSupplier clock) {
         ClientErrors errors = catalogue == null ? ClientErrors.fromClasspath() : new ClientErrors(catalogue);
         this.context = new ClientContext(config, errors, new ClientTransport(config, worker, tls), clock);
