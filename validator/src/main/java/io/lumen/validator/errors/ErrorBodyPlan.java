@@ -172,7 +172,7 @@ final class ErrorBodyPlan {
         if (n.equals("code") || n.equals("errorcode")) {
             return type != null && number ? new Value(Source.STATUS) : text ? new Value(Source.CODE) : null;
         }
-        if (LIST_NAMES.contains(n) && "array".equals(type)) {
+        if ((LIST_NAMES.contains(n) || n.endsWith("errors")) && "array".equals(type)) { // schemaValidationErrors
             return errorList(schemas, path);
         }
         if (SUMMARY_NAMES.contains(n) && text) {
