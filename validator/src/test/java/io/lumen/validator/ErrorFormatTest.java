@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.lumen.openapi.OpenApiSpec;
 import io.lumen.openapi.SpecLoader;
 import io.lumen.testkit.TestService;
+import io.lumen.validator.errors.ErrorFormatSettings;
+import io.lumen.validator.errors.SpecErrorFormats;
 import io.lumen.validator.validation.SchemaCheck;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -67,6 +69,60 @@ class ErrorFormatTest {
             assertEquals("application/problem+json", missing.headers().firstValue("Content-Type").orElse(""));
             assertEquals(404, Fixture.json(missing).path("status").asInt());
             assertEquals("Not Found", Fixture.json(missing).path("title").asText());
+        }
+    }
+
+    @Test
+    void theBodySecurityAndRouterAnswerInTheDeclaredFormatToo() {
+        String handlers = """
+                handlers:
+                  - io.lumen.validator.EchoHandler@echo
+                chains:
+                  api: [exception, specification, security, body, validator]
+                paths:
+                  - {path: '/api/books/{isbn}', method: GET, exec: [api, echo]}
+                  - {path: '/api/books/{isbn}', method: PUT, exec: [api, echo]}
+                """;
+        try (TestService s = TestService.in(dir).file("handler.yml", handlers)
+                .file("openapi.yaml", Fixture.resource("specs/errors/problem.yaml"))
+                .file("security.yml", "jwt:\n  sharedSecret: 0123456789abcdef0123456789abcdef0123456789\n").start()) {
+            HttpResponse<String> noToken = s.get("/api/books/9780000000001");
+            assertEquals(401, noToken.statusCode(), noToken.body());
+            assertDeclared(s, noToken, "/books/{isbn}", "GET", "4XX", "application/problem+json");
+            assertEquals("ERR10002", Fixture.json(noToken).path("code").asText(), noToken.body());
+            assertTrue(noToken.headers().firstValue("WWW-Authenticate").isPresent(), "security's own headers stay");
+
+            HttpResponse<String> notRouted = s.get("/api/books"); // the router's 404: no route, under the spec's base path
+            assertEquals(404, notRouted.statusCode(), notRouted.body());
+            assertEquals("application/problem+json", notRouted.headers().firstValue("Content-Type").orElse(""));
+            assertEquals(404, Fixture.json(notRouted).path("status").asInt(), notRouted.body());
+
+            HttpResponse<String> methodNotRouted = s.send(s.request("/api/books/9780000000001").DELETE().build());
+            assertEquals(405, methodNotRouted.statusCode(), methodNotRouted.body());
+            assertEquals("application/problem+json", methodNotRouted.headers().firstValue("Content-Type").orElse(""));
+            assertTrue(methodNotRouted.headers().firstValue("Allow").isPresent());
+
+            HttpResponse<String> outside = s.get("/elsewhere");
+            assertEquals(404, outside.statusCode());
+            assertEquals("application/json", outside.headers().firstValue("Content-Type").orElse(""), "not a path of the spec");
+        }
+        try (TestService s = start("problem.yaml", "{}\n")) {
+            HttpResponse<String> malformed = s.send(s.request("/api/books/9780000000001")
+                    .PUT(HttpRequest.BodyPublishers.ofString("{\"title\":")).header("Content-Type", "application/json").build());
+            assertEquals(400, malformed.statusCode(), malformed.body());
+            assertDeclared(s, malformed, "/books/{isbn}", "PUT", "4XX", "application/problem+json");
+            assertEquals("ERR10015", Fixture.json(malformed).path("code").asText(), "the body middleware's error: " + malformed.body());
+        }
+    }
+
+    @Test
+    void startupCountsTheOperationsThatFallBack() {
+        try (TestService s = start("shapes.yaml", "{}\n")) {
+            OpenApiSpec spec = SpecLoader.load(dir.resolve("openapi.yaml"));
+            SpecErrorFormats formats = SpecErrorFormats.of(spec, new ErrorFormatSettings(null, null, null), new SchemaCheck(spec),
+                    s.service().context().errors());
+            assertEquals(3, formats.declaringOperations(), "coded, nested, status");
+            assertEquals(2, formats.fallingBackOperations(), "unfillable, and mapped without errorFormat.properties");
         }
     }
 

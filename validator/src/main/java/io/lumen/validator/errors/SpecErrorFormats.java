@@ -70,8 +70,12 @@ public final class SpecErrorFormats implements ErrorFormats {
         context.shared(SpecErrorFormats.class, () -> {
             OpenApiSpec spec = SpecLoader.shared(context);
             ValidatorConfig config = context.config().load("openapi-validator", ValidatorConfig.class);
+            if (!config.errorFormat().enabled()) {
+                LOG.info("error formats: off (openapi-validator.yml errorFormat.enabled: false): Lumen's error JSON everywhere");
+                return new SpecErrorFormats(spec);
+            }
             SpecErrorFormats formats = of(spec, config.errorFormat(), SchemaCheck.shared(context, spec, config), context.errors());
-            if (config.errorFormat().enabled() && formats.declaring > 0) {
+            if (formats.declaring > 0) {
                 context.errors().formats(formats);
             }
             return formats;
@@ -114,12 +118,11 @@ public final class SpecErrorFormats implements ErrorFormats {
             fallingBack += fellBack ? 1 : 0;
         }
         if (declaring > 0 || fallingBack > 0) {
-            LOG.info("error formats: {} of {} operations answer Lumen's rejections in their declared error format{}; "
-                            + "{} keep Lumen's error JSON for some statuses{}", declaring, spec.operations().size(),
-                    settings.enabled() ? "" : " (off: errorFormat.enabled is false)", fallingBack,
-                    fallingBack == 0 ? "" : " (" + reasons.keySet().iterator().next()
-                            + (reasons.size() > 1 ? "; and " + (reasons.size() - 1) + " other reasons" : "")
-                            + "; DEBUG io.lumen.validator.errors lists them)");
+            LOG.info("error formats: {} of {} operations answer Lumen's rejections in their declared error format; {}",
+                    declaring, spec.operations().size(), fallingBack == 0 ? "none falls back to Lumen's error JSON"
+                            : fallingBack + " fall back to Lumen's error JSON for some statuses, first because: "
+                            + reasons.keySet().iterator().next() + (reasons.size() > 1 ? " (" + (reasons.size() - 1)
+                            + " more reasons" : " (") + "; each operation at DEBUG io.lumen.validator.errors)");
         }
     }
 

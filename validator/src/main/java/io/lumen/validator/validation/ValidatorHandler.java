@@ -134,7 +134,6 @@ public final class ValidatorHandler implements Middleware {
                     return;
                 }
                 match = result.match();
-                exchange.putAttachment(OpenApiAttachments.OPERATION, match); // the declared error format reads it
             }
             CompiledOperation op = compiled.get(match.operation());
             ParsedBody body = exchange.getAttachment(HandlerAttachments.BODY);
