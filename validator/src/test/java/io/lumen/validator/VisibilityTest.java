@@ -82,4 +82,42 @@ class VisibilityTest {
             assertEquals(400, unknown.statusCode(), unknown.body());
         }
     }
+
+    @Test
+    void discriminatorValuesPinnedWithConstAreAccepted() {
+        String spec = """
+                openapi: 3.1.0
+                info: {title: const-pinned variants, version: '1'}
+                servers: [{url: /api}]
+                paths:
+                  /media:
+                    post:
+                      requestBody:
+                        required: true
+                        content:
+                          application/json:
+                            schema:
+                              oneOf: [{$ref: '#/components/schemas/Track'}, {$ref: '#/components/schemas/Episode'}]
+                              discriminator: {propertyName: type}
+                      responses: {'200': {description: ok}}
+                components:
+                  schemas:
+                    Track:
+                      type: object
+                      required: [type, album]
+                      properties: {type: {const: track}, album: {type: string}}
+                    Episode:
+                      type: object
+                      required: [type, show]
+                      properties: {type: {const: episode}, show: {type: string}}
+                """;
+        try (TestService s = TestService.in(dir).file("handler.yml", Fixture.resource("specs/handler.yml"))
+                .file("openapi.yaml", spec).start()) {
+            assertEquals(200, post(s, "/api/media", "{\"type\":\"episode\",\"show\":\"Talk\"}").statusCode());
+            assertEquals(200, post(s, "/api/media", "{\"type\":\"track\",\"album\":\"A\"}").statusCode());
+            HttpResponse<String> r = post(s, "/api/media", "{\"type\":\"episode\",\"album\":\"A\"}");
+            assertEquals(400, r.statusCode(), r.body());
+            assertTrue(r.body().contains("show"), "the episode variant's error: " + r.body());
+        }
+    }
 }
