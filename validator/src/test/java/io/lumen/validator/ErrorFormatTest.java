@@ -4,7 +4,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.lumen.openapi.OpenApiSpec;
 import io.lumen.openapi.SpecLoader;
 import io.lumen.testkit.TestService;
+import io.lumen.config.ConfigException;
+import io.lumen.status.ErrorContent;
+import io.lumen.validator.errors.DeclaredError;
 import io.lumen.validator.errors.ErrorFormatSettings;
+import io.lumen.validator.errors.ErrorMapper;
 import io.lumen.validator.errors.SpecErrorFormats;
 import io.lumen.validator.validation.SchemaCheck;
 import org.junit.jupiter.api.Test;
@@ -14,8 +18,10 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -29,13 +35,17 @@ class ErrorFormatTest {
     Path dir;
 
     private TestService start(String spec, String validatorYml) {
+        return start0(spec, validatorYml).start();
+    }
+
+    private TestService start0(String spec, String validatorYml) {
         return TestService.in(dir).file("handler.yml", Fixture.resource("specs/handler.yml"))
                 .file("openapi.yaml", Fixture.resource("specs/errors/" + spec))
-                .file("openapi-validator.yml", validatorYml).start();
+                .file("openapi-validator.yml", validatorYml);
     }
 
     /** The body validates against the schema the operation declares for this status and media type. */
-    private void assertDeclared(TestService s, HttpResponse<String> r, String template, String method, String key, String mediaType) {
+    private void assertDeclared(HttpResponse<String> r, String template, String method, String key, String mediaType) {
         OpenApiSpec spec = SpecLoader.load(dir.resolve("openapi.yaml"));
         String pointer = spec.operations().stream().filter(o -> o.specPath().equals(template) && o.method().equals(method))
                 .findFirst().orElseThrow().responses().get(key).content().get(mediaType);
@@ -49,7 +59,7 @@ class ErrorFormatTest {
         try (TestService s = start("problem.yaml", "{}\n")) {
             HttpResponse<String> bad = s.get("/api/books/123?limit=99");
             assertEquals(400, bad.statusCode(), bad.body());
-            assertDeclared(s, bad, "/books/{isbn}", "GET", "4XX", "application/problem+json");
+            assertDeclared(bad, "/books/{isbn}", "GET", "4XX", "application/problem+json");
             JsonNode p = Fixture.json(bad);
             assertEquals(400, p.path("status").asInt());
             assertEquals("Bad Request", p.path("title").asText());
@@ -61,7 +71,7 @@ class ErrorFormatTest {
             HttpResponse<String> noBody = s.send(s.request("/api/books/9780000000001")
                     .PUT(HttpRequest.BodyPublishers.noBody()).build());
             assertEquals(400, noBody.statusCode(), noBody.body());
-            assertDeclared(s, noBody, "/books/{isbn}", "PUT", "4XX", "application/problem+json");
+            assertDeclared(noBody, "/books/{isbn}", "PUT", "4XX", "application/problem+json");
 
             // a path under the spec that has no operation: every operation declares the same 4XX format
             HttpResponse<String> missing = s.get("/api/nothing/here");
@@ -88,7 +98,7 @@ class ErrorFormatTest {
                 .file("security.yml", "jwt:\n  sharedSecret: 0123456789abcdef0123456789abcdef0123456789\n").start()) {
             HttpResponse<String> noToken = s.get("/api/books/9780000000001");
             assertEquals(401, noToken.statusCode(), noToken.body());
-            assertDeclared(s, noToken, "/books/{isbn}", "GET", "4XX", "application/problem+json");
+            assertDeclared(noToken, "/books/{isbn}", "GET", "4XX", "application/problem+json");
             assertEquals("ERR10002", Fixture.json(noToken).path("code").asText(), noToken.body());
             assertTrue(noToken.headers().firstValue("WWW-Authenticate").isPresent(), "security's own headers stay");
 
@@ -110,9 +120,40 @@ class ErrorFormatTest {
             HttpResponse<String> malformed = s.send(s.request("/api/books/9780000000001")
                     .PUT(HttpRequest.BodyPublishers.ofString("{\"title\":")).header("Content-Type", "application/json").build());
             assertEquals(400, malformed.statusCode(), malformed.body());
-            assertDeclared(s, malformed, "/books/{isbn}", "PUT", "4XX", "application/problem+json");
+            assertDeclared(malformed, "/books/{isbn}", "PUT", "4XX", "application/problem+json");
             assertEquals("ERR10015", Fixture.json(malformed).path("code").asText(), "the body middleware's error: " + malformed.body());
         }
+    }
+
+    /** A user's mapper, as a generated project would own one. */
+    public static final class FaultMapper implements ErrorMapper {
+        @Override
+        public Object map(DeclaredError declared, ErrorContent error) {
+            if (declared.operation() == null || !declared.operation().specPath().equals("/mapped")) {
+                return null; // Lumen fills the other schemas itself
+            }
+            return Map.of("fault", Map.of("reasonCode", error.status().code(), "text", error.description()));
+        }
+    }
+
+    @Test
+    void aUsersErrorMapperFillsWhatLumenCannot() {
+        try (TestService s = start("shapes.yaml", "errorFormat:\n  mapper: " + FaultMapper.class.getName() + "\n")) {
+            HttpResponse<String> mapped = s.get("/api/mapped");
+            assertEquals(400, mapped.statusCode(), mapped.body());
+            assertDeclared(mapped, "/mapped", "GET", "400", "application/json");
+            assertEquals("ERR11000", Fixture.json(mapped).path("fault").path("reasonCode").asText(), mapped.body());
+            HttpResponse<String> coded = s.send(s.request("/api/coded").POST(HttpRequest.BodyPublishers.ofString("{}"))
+                    .header("Content-Type", "application/json").build());
+            assertDeclared(coded, "/coded", "POST", "400", "application/json");
+        }
+    }
+
+    @Test
+    void aMapperThatIsNoErrorMapperStopsStartupNamingTheKey() {
+        TestService s = start0("shapes.yaml", "errorFormat:\n  mapper: java.lang.String\n");
+        ConfigException e = assertThrows(ConfigException.class, s::start);
+        assertTrue(e.getMessage().contains("openapi-validator.yml") && e.getMessage().contains("errorFormat.mapper"), e.getMessage());
     }
 
     @Test
@@ -144,24 +185,24 @@ class ErrorFormatTest {
             HttpResponse<String> coded = s.send(s.request("/api/coded").POST(HttpRequest.BodyPublishers.ofString("{\"n\":\"x\"}"))
                     .header("Content-Type", "application/json").build());
             assertEquals(400, coded.statusCode(), coded.body());
-            assertDeclared(s, coded, "/coded", "POST", "400", "application/json");
+            assertDeclared(coded, "/coded", "POST", "400", "application/json");
             assertEquals(400, Fixture.json(coded).path("code").asInt(), coded.body());
             assertTrue(Fixture.json(coded).path("message").asText().contains("/n"), coded.body());
 
             HttpResponse<String> nested = s.get("/api/nested");
             assertEquals(400, nested.statusCode(), nested.body());
-            assertDeclared(s, nested, "/nested", "GET", "default", "application/json");
+            assertDeclared(nested, "/nested", "GET", "default", "application/json");
             assertEquals("ERR11000", Fixture.json(nested).path("error").path("code").asText(), nested.body());
 
             HttpResponse<String> status = s.get("/api/status");
             assertEquals(400, status.statusCode(), status.body());
-            assertDeclared(s, status, "/status", "GET", "400", "application/json");
+            assertDeclared(status, "/status", "GET", "400", "application/json");
             assertEquals(400, Fixture.json(status).path("status").asInt(), status.body());
             assertEquals("query.q", Fixture.json(status).path("errors").path(0).path("field").asText(), status.body());
 
             HttpResponse<String> mapped = s.get("/api/mapped");
             assertEquals(400, mapped.statusCode(), mapped.body());
-            assertDeclared(s, mapped, "/mapped", "GET", "400", "application/json");
+            assertDeclared(mapped, "/mapped", "GET", "400", "application/json");
             assertEquals("ERR11000", Fixture.json(mapped).path("fault").path("reasonCode").asText(), mapped.body());
         }
     }

@@ -160,8 +160,9 @@ public final class SpecErrorFormats implements ErrorFormats {
                 plan = null;
             }
             DeclaredFormat format = new DeclaredFormat(new DeclaredError(op, key, mediaType, schema, pointer), plan, mapper);
-            if (pointer != null) {
-                List<String> problems = check.problems(new SchemaCheck.Item(pointer, parse(format.body(sample)), true));
+            byte[] sampleBody = format.body(sample); // null: the mapper left this one to a plan there is not
+            if (pointer != null && sampleBody != null) {
+                List<String> problems = check.problems(new SchemaCheck.Item(pointer, parse(sampleBody), true));
                 if (!problems.isEmpty()) {
                     if (mapper == null) {
                         return "the filled body does not validate against the declared schema: " + problems.get(0);
