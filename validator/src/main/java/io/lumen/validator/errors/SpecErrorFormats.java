@@ -37,7 +37,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * the error response its operation declares for the answer's status (exact, then {@code 4XX}, then
  * {@code default}) in that response's media type ({@code application/problem+json} first, then
  * {@code application/json}, then any {@code +json}), filled by an {@link ErrorMapper} or an
- * {@link ErrorBodyPlan}; Lumen's error JSON where nothing is declared, where it already fits the
+ * {@code ErrorBodyPlan}; Lumen's error JSON where nothing is declared, where it already fits the
  * declared schema, or where the declared schema cannot be filled (startup says which and why). Every
  * format is proven at startup: a sample error written in it must validate against the declared
  * schema with the validator's own {@link SchemaCheck}. A path under the spec that matches no

@@ -3,7 +3,7 @@
  * is the one place that decides, per operation and status, how an answer of Lumen's is written:
  * the declared error response's schema and media type (exact status, then {@code 4XX}, then
  * {@code default}), RFC 9457 problem details built in, common shapes filled automatically
- * ({@link io.lumen.validator.errors.ErrorBodyPlan}), anything else through
+ * ({@code ErrorBodyPlan}), anything else through
  * {@code openapi-validator.yml errorFormat.properties} or a user's
  * {@link io.lumen.validator.errors.ErrorMapper}; Lumen's error JSON where the spec declares nothing.
  * It registers itself on core's {@link io.lumen.status.ErrorResponder}, the one writer every module
