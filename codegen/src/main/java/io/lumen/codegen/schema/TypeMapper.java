@@ -15,7 +15,6 @@ import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -61,12 +60,14 @@ public final class TypeMapper {
     private final Map<String, ClassName> aliases = new HashMap<>();
     private final Map<ClassName, Model> models = new TreeMap<>(Comparator.comparing(ClassName::canonicalName));
     private final Map<ClassName, Set<ClassName>> interfaces = new HashMap<>();
+    private final DiscriminatorValues discriminatorValues;
 
     public TypeMapper(OpenApiSpec spec, String modelPackage, Diagnostics diagnostics) {
         this.spec = spec;
         this.bundle = spec.bundle();
         this.modelPackage = modelPackage;
         this.diagnostics = diagnostics;
+        this.discriminatorValues = new DiscriminatorValues(spec);
         // components first, in name order: their names are the user's and must not lose to inline names
         for (String name : componentKeys()) {
             String pointer = COMPONENTS + Schemas.escape(name);
@@ -366,7 +367,7 @@ public final class TypeMapper {
         }
         for (String v : variants) {
             JsonNode vs = bundle.at(Schemas.deref(bundle, v));
-            if (!isObjectSchema(vs) || !hasProperty(Schemas.deref(bundle, v), property, 0)) {
+            if (!isObjectSchema(vs) || !discriminatorValues.declares(Schemas.deref(bundle, v), property)) {
                 diagnostics.warn(p, key + " variant " + v + " is not an object schema with the discriminator property '"
                         + property + "': typed as JsonNode");
                 return JSON_NODE;
@@ -374,12 +375,9 @@ public final class TypeMapper {
         }
         ClassName iface = claim(p, name, userNamed);
         byPointer.put(p, iface);
-        Map<String, String> explicit = new LinkedHashMap<>();
-        for (Iterator<Map.Entry<String, JsonNode>> it = s.path("discriminator").path("mapping").properties().iterator(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> e = it.next();
-            explicit.put(e.getKey(), mappingTarget(p, e.getValue().asText()));
-        }
+        Map<String, String> explicit = discriminatorValues.mapping(p, s);
         Map<ClassName, List<String>> byClass = new LinkedHashMap<>();
+        Map<String, ClassName> selects = new HashMap<>();
         for (int i = 0; i < variants.size(); i++) {
             String v = variants.get(i);
             TypeName t = resolve(v, name + (i + 1));
@@ -389,51 +387,41 @@ public final class TypeMapper {
                 byPointer.put(p, JSON_NODE);
                 return JSON_NODE;
             }
-            String target = Schemas.deref(bundle, v);
-            List<String> names = new ArrayList<>();
-            explicit.forEach((value, pointer) -> {
-                if (pointer.equals(target)) {
-                    names.add(value);
+            List<String> values = new ArrayList<>();
+            for (String value : discriminatorValues.of(v, cn.simpleName(), property, explicit)) {
+                ClassName other = selects.putIfAbsent(value, cn);
+                if (other == null) {
+                    values.add(value);
+                } else if (!other.equals(cn)) {
+                    diagnostics.warn(p + "/discriminator", "discriminator value '" + value + "' selects both "
+                            + other.simpleName() + " and " + cn.simpleName() + ": it is read as " + other.simpleName());
                 }
-            });
-            if (names.isEmpty()) {
-                names.add(bundle.at(v).has("$ref") ? Schemas.lastSegment(target) : cn.simpleName());
             }
-            byClass.computeIfAbsent(cn, k -> new ArrayList<>()).addAll(names);
+            byClass.computeIfAbsent(cn, k -> new ArrayList<>()).addAll(values);
         }
-        byClass.keySet().forEach(cn -> interfaces.computeIfAbsent(cn, k -> new LinkedHashSet<>()).add(iface));
+        byClass.keySet().forEach(cn -> {
+            interfaces.computeIfAbsent(cn, k -> new LinkedHashSet<>()).add(iface);
+            discriminatorAsText(cn, property);
+        });
         models.put(iface, new Model.Union(iface, p, Schemas.describe(s), property, byClass));
         return iface;
     }
 
-    /** A discriminator mapping value: a {@code #/...} reference or a schema name. */
-    private String mappingTarget(String p, String value) {
-        if (value.startsWith("#")) {
-            return Schemas.deref(bundle, value.substring(1));
-        }
-        String pointer = COMPONENTS + Schemas.escape(value);
-        if (!bundle.at(pointer).isMissingNode()) {
-            return Schemas.deref(bundle, pointer);
-        }
-        throw spec.error(p + "/discriminator/mapping", "mapping target '" + value + "' is neither a #/ reference nor a schema name");
+    /**
+     * A variant's discriminator property holds any value that selects it (the schema name or a value
+     * it pins), so it is a {@code String}: an enum of the pinned values would refuse the schema name.
+     */
+    private void discriminatorAsText(ClassName variant, String property) {
+        Model.Record r = (Model.Record) models.get(variant);
+        List<Model.Property> properties = r.properties().stream()
+                .map(x -> x.json().equals(property) ? new Model.Property(x.json(), x.java(), STRING, x.required(), x.nullable(),
+                        x.description()) : x)
+                .toList();
+        models.put(variant, new Model.Record(r.name(), r.pointer(), r.description(), properties, r.interfaces(), r.additionalProperties()));
     }
 
     private boolean isObjectSchema(JsonNode s) {
         return s.has("properties") || s.has("allOf") || Schemas.types(s).contains("object") && !s.has("oneOf");
-    }
-
-    private boolean hasProperty(String pointer, String property, int depth) {
-        JsonNode s = bundle.at(pointer);
-        if (s.path("properties").has(property)) {
-            return true;
-        }
-        JsonNode parts = s.path("allOf");
-        for (int i = 0; i < parts.size() && depth < 32; i++) {
-            if (hasProperty(Schemas.deref(bundle, pointer + "/allOf/" + i), property, depth + 1)) {
-                return true;
-            }
-        }
-        return false;
     }
 
     private ClassName claim(String pointer, String name, boolean userNamed) {
