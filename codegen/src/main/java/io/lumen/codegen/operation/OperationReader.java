@@ -275,7 +275,7 @@ public final class OperationReader {
         for (String mt : rb.content().keySet()) {
             int r = rank(mt);
             if (r > 2) {
-                diagnostics.warn(rb.pointer() + "/content/" + Schemas.escape(mt), "the generated adapter binds JSON and "
+                diagnostics.warn("request media type the generated adapter answers 415", rb.pointer() + "/content/" + Schemas.escape(mt), "the generated adapter binds JSON and "
                         + "form bodies to its request type; " + (r == 3 ? "a body in another media type matching " + mt
                         + " gets 415 ERR10071" : "a request sent as " + mt + " gets 415 ERR10071 (declare " + mt
                         + " alone to receive its " + (r == 4 ? "text)" : "bytes)")));

@@ -18,24 +18,23 @@ import java.util.Set;
  * the variant. The property is searched in the variant's {@code properties} and through its
  * {@code allOf} parts, following {@code $ref}s.
  */
-final class DiscriminatorValues {
+public final class DiscriminatorValues {
     private static final int MAX_DEPTH = 32;
 
     private static final String COMPONENTS = "/components/schemas/";
 
-    private final OpenApiSpec spec;
     private final JsonNode bundle;
 
-    DiscriminatorValues(OpenApiSpec spec) {
-        this.spec = spec;
-        this.bundle = spec.bundle();
+    /** @param bundle the bundled spec (all {@code $ref}s local) */
+    public DiscriminatorValues(JsonNode bundle) {
+        this.bundle = bundle;
     }
 
     /** The explicit {@code mapping} of the union at {@code p}: value to the (dereferenced) pointer it names. */
-    Map<String, String> mapping(String p, JsonNode union) {
+    Map<String, String> mapping(OpenApiSpec spec, String p, JsonNode union) {
         Map<String, String> explicit = new LinkedHashMap<>();
         union.path("discriminator").path("mapping").properties()
-                .forEach(e -> explicit.put(e.getKey(), mappingTarget(p, e.getValue().asText())));
+                .forEach(e -> explicit.put(e.getKey(), mappingTarget(spec, p, e.getValue().asText())));
         return explicit;
     }
 
@@ -60,7 +59,7 @@ final class DiscriminatorValues {
     }
 
     /** A mapping value: a {@code #/...} reference or a schema name. */
-    private String mappingTarget(String p, String value) {
+    private String mappingTarget(OpenApiSpec spec, String p, String value) {
         if (value.startsWith("#")) {
             return Schemas.deref(bundle, value.substring(1));
         }
@@ -71,13 +70,16 @@ final class DiscriminatorValues {
         throw spec.error(p + "/discriminator/mapping", "mapping target '" + value + "' is neither a #/ reference nor a schema name");
     }
 
-    /** The variant at {@code pointer} (already dereferenced) declares {@code property}. */
+    /** The variant at {@code pointer} (dereferenced) declares {@code property}. */
     boolean declares(String pointer, String property) {
         return !schemasOf(pointer, property).isEmpty();
     }
 
-    /** The string values the variant pins the property to ({@code const}, {@code enum}), in spec order. */
-    private List<String> pinned(String pointer, String property) {
+    /**
+     * The string values the variant at {@code pointer} (dereferenced) pins the property to
+     * ({@code const}, {@code enum}), in spec order; empty when it leaves the property open.
+     */
+    public List<String> pinned(String pointer, String property) {
         Set<String> values = new LinkedHashSet<>();
         for (JsonNode s : schemasOf(pointer, property)) {
             if (s.path("const").isTextual()) {

@@ -67,7 +67,7 @@ public final class TypeMapper {
         this.bundle = spec.bundle();
         this.modelPackage = modelPackage;
         this.diagnostics = diagnostics;
-        this.discriminatorValues = new DiscriminatorValues(spec);
+        this.discriminatorValues = new DiscriminatorValues(bundle);
         // components first, in name order: their names are the user's and must not lose to inline names
         for (String name : componentKeys()) {
             String pointer = COMPONENTS + Schemas.escape(name);
@@ -320,7 +320,7 @@ public final class TypeMapper {
         } else if (values.stream().allMatch(JsonNode::isBoolean)) {
             valueType = ClassName.get(Boolean.class);
         } else {
-            diagnostics.warn(p, "enum values of different JSON types: typed as JsonNode");
+            diagnostics.warn("enum of values of several JSON types, typed as JsonNode", p, "enum values of different JSON types: typed as JsonNode");
             return JSON_NODE;
         }
         ClassName cn = claim(p, name, userNamed);
@@ -335,7 +335,7 @@ public final class TypeMapper {
             String base = Names.constant(v.asText());
             String constant = constants.unique(base, v.toString());
             if (!constant.equals(base)) {
-                diagnostics.warn(p, "enum value " + v + " is named " + constant + " because " + base
+                diagnostics.warn("enum constant renamed", p, "enum value " + v + " is named " + constant + " because " + base
                         + " is taken by another value (they differ only in case or symbols)");
             }
             out.put(constant, v);
@@ -361,28 +361,28 @@ public final class TypeMapper {
         }
         String property = s.path("discriminator").path("propertyName").asText("");
         if (property.isEmpty()) {
-            diagnostics.warn(p, key + " without a discriminator: typed as JsonNode (add discriminator.propertyName "
+            diagnostics.warn("oneOf/anyOf without a discriminator, typed as JsonNode", p, key + " without a discriminator: typed as JsonNode (add discriminator.propertyName "
                     + "to get a sealed interface with one record per variant)");
             return JSON_NODE;
         }
         for (String v : variants) {
             JsonNode vs = bundle.at(Schemas.deref(bundle, v));
             if (!isObjectSchema(vs) || !discriminatorValues.declares(Schemas.deref(bundle, v), property)) {
-                diagnostics.warn(p, key + " variant " + v + " is not an object schema with the discriminator property '"
+                diagnostics.warn("discriminated oneOf/anyOf typed as JsonNode", p, key + " variant " + v + " is not an object schema with the discriminator property '"
                         + property + "': typed as JsonNode");
                 return JSON_NODE;
             }
         }
         ClassName iface = claim(p, name, userNamed);
         byPointer.put(p, iface);
-        Map<String, String> explicit = discriminatorValues.mapping(p, s);
+        Map<String, String> explicit = discriminatorValues.mapping(spec, p, s);
         Map<ClassName, List<String>> byClass = new LinkedHashMap<>();
         Map<String, ClassName> selects = new HashMap<>();
         for (int i = 0; i < variants.size(); i++) {
             String v = variants.get(i);
             TypeName t = resolve(v, name + (i + 1));
             if (!(t instanceof ClassName cn) || !(models.get(cn) instanceof Model.Record)) {
-                diagnostics.warn(p, key + " variant " + v + " is not a record: typed as JsonNode");
+                diagnostics.warn("discriminated oneOf/anyOf typed as JsonNode", p, key + " variant " + v + " is not a record: typed as JsonNode");
                 models.remove(iface);
                 byPointer.put(p, JSON_NODE);
                 return JSON_NODE;
@@ -393,7 +393,7 @@ public final class TypeMapper {
                 if (other == null) {
                     values.add(value);
                 } else if (!other.equals(cn)) {
-                    diagnostics.warn(p + "/discriminator", "discriminator value '" + value + "' selects both "
+                    diagnostics.warn("ambiguous discriminator value", p + "/discriminator", "discriminator value '" + value + "' selects both "
                             + other.simpleName() + " and " + cn.simpleName() + ": it is read as " + other.simpleName());
                 }
             }
