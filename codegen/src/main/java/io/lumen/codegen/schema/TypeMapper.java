@@ -48,6 +48,7 @@ public final class TypeMapper {
     private static final ClassName LIST = ClassName.get(List.class);
     private static final ClassName MAP = ClassName.get(Map.class);
     private static final TypeName STRING = ClassName.get(String.class);
+    private static final ClassName FORM_PART = ClassName.get("io.lumen.handler.body", "FormPart");
     private static final String COMPONENTS = "/components/schemas/";
 
     private final OpenApiSpec spec;
@@ -265,8 +266,41 @@ public final class TypeMapper {
         return objects;
     }
 
+    /**
+     * The type of a {@code multipart/form-data} body: a record of its own ({@code name}) whose
+     * {@code format: binary} properties are {@code FormPart}s (file name, media type, stream), or the
+     * schema's usual type when it has no binary property.
+     */
+    public TypeName multipartBody(String pointer, String name) {
+        String at = Schemas.deref(bundle, pointer);
+        Map<String, String> properties = new LinkedHashMap<>();
+        Set<String> required = new LinkedHashSet<>();
+        String[] additional = new String[1];
+        flatten(at, properties, required, additional, 0);
+        if (properties.values().stream().noneMatch(this::binary)) {
+            return resolve(pointer, name);
+        }
+        String own = at + "/x-lumen-multipart";
+        TypeName known = byPointer.get(own);
+        return known != null ? known : record(own, bundle.at(at), name, false, properties, required, additional[0], true);
+    }
+
+    /** A {@code format: binary} string, or an array of them. */
+    private boolean binary(String pointer) {
+        JsonNode s = bundle.at(Schemas.deref(bundle, pointer));
+        if (Schemas.types(s).contains("array")) {
+            s = bundle.at(Schemas.deref(bundle, Schemas.deref(bundle, pointer) + "/items"));
+        }
+        return Schemas.types(s).contains("string") && "binary".equals(s.path("format").asText());
+    }
+
     private TypeName record(String p, JsonNode s, String name, boolean userNamed, Map<String, String> properties,
                             Set<String> required, String additionalPointer) {
+        return record(p, s, name, userNamed, properties, required, additionalPointer, false);
+    }
+
+    private TypeName record(String p, JsonNode s, String name, boolean userNamed, Map<String, String> properties,
+                            Set<String> required, String additionalPointer, boolean multipart) {
         ClassName cn = claim(p, name, userNamed);
         byPointer.put(p, cn); // before the properties: a schema may contain itself
         NameTable components = new NameTable();
@@ -283,7 +317,9 @@ public final class TypeMapper {
                         + owner + " of the same schema; rename one");
             }
             JsonNode ps = bundle.at(e.getValue());
-            TypeName type = resolve(e.getValue(), cn.simpleName() + Names.type(json));
+            TypeName type = !multipart || !binary(e.getValue()) ? resolve(e.getValue(), cn.simpleName() + Names.type(json))
+                    : Schemas.types(bundle.at(Schemas.deref(bundle, e.getValue()))).contains("array")
+                    ? ParameterizedTypeName.get(LIST, FORM_PART) : FORM_PART;
             JsonNode target = bundle.at(Schemas.deref(bundle, e.getValue()));
             list.add(new Model.Property(json, java, type, required.contains(json),
                     Schemas.nullable(ps) || Schemas.nullable(target), Schemas.describe(ps)));
