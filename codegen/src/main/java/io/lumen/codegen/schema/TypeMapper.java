@@ -10,8 +10,6 @@ import io.lumen.codegen.naming.Names;
 import io.lumen.openapi.OpenApiSpec;
 
 import java.math.BigDecimal;
-import java.time.LocalDate;
-import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -21,7 +19,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.UUID;
 
 /**
  * Maps the schemas of a bundled spec to Java types and collects the declarations they need.
@@ -62,6 +59,7 @@ public final class TypeMapper {
     private final Map<ClassName, Model> models = new TreeMap<>(Comparator.comparing(ClassName::canonicalName));
     private final Map<ClassName, Set<ClassName>> interfaces = new HashMap<>();
     private final DiscriminatorValues discriminatorValues;
+    private final EnumTypes enums;
 
     public TypeMapper(OpenApiSpec spec, String modelPackage, Diagnostics diagnostics) {
         this.spec = spec;
@@ -69,6 +67,7 @@ public final class TypeMapper {
         this.modelPackage = modelPackage;
         this.diagnostics = diagnostics;
         this.discriminatorValues = new DiscriminatorValues(bundle);
+        this.enums = new EnumTypes(this, diagnostics);
         // components first, in name order: their names are the user's and must not lose to inline names
         for (String name : componentKeys()) {
             String pointer = COMPONENTS + Schemas.escape(name);
@@ -104,9 +103,7 @@ public final class TypeMapper {
         List<Model> out = new ArrayList<>();
         for (Model m : models.values()) {
             if (m instanceof Model.Record r && interfaces.containsKey(r.name())) {
-                out.add(new Model.Record(r.name(), r.pointer(), r.description(), r.properties(),
-                        interfaces.get(r.name()).stream().sorted(Comparator.comparing(ClassName::canonicalName)).toList(),
-                        r.additionalProperties()));
+                out.add(r.withInterfaces(interfaces.get(r.name()).stream().sorted(Comparator.comparing(ClassName::canonicalName)).toList()));
             } else {
                 out.add(m);
             }
@@ -157,7 +154,7 @@ public final class TypeMapper {
 
     private TypeName compute(String p, JsonNode s, String name, boolean userNamed) {
         if (s.has("enum") || s.has("const")) {
-            return enumType(p, s, name, userNamed);
+            return enums.map(p, s, name, userNamed);
         }
         if (s.has("allOf")) {
             return allOf(p, s, name, userNamed);
@@ -169,35 +166,15 @@ public final class TypeMapper {
         if (types.size() > 1) {
             return JSON_NODE;
         }
-        String type = types.isEmpty() ? inferType(s) : types.get(0);
+        String type = types.isEmpty() ? JavaTypes.inferType(s) : types.get(0);
         return switch (type) {
             case "object" -> object(p, s, name, userNamed);
             case "array" -> array(p, s, name);
-            case "string" -> string(s.path("format").asText(""));
+            case "string" -> JavaTypes.string(s.path("format").asText(""));
             case "integer" -> "int32".equals(s.path("format").asText()) ? ClassName.get(Integer.class) : ClassName.get(Long.class);
             case "number" -> "decimal".equals(s.path("format").asText()) ? ClassName.get(BigDecimal.class) : ClassName.get(Double.class);
             case "boolean" -> ClassName.get(Boolean.class);
             default -> JSON_NODE;
-        };
-    }
-
-    private static String inferType(JsonNode s) {
-        if (s.has("properties") || s.has("additionalProperties") || s.has("required")) {
-            return "object";
-        }
-        if (s.has("items") || s.has("prefixItems")) {
-            return "array";
-        }
-        return "";
-    }
-
-    private static TypeName string(String format) {
-        return switch (format) {
-            case "date-time" -> ClassName.get(OffsetDateTime.class);
-            case "date" -> ClassName.get(LocalDate.class);
-            case "uuid" -> ClassName.get(UUID.class);
-            case "byte" -> TypeName.get(byte[].class);
-            default -> STRING;
         };
     }
 
@@ -277,21 +254,12 @@ public final class TypeMapper {
         Set<String> required = new LinkedHashSet<>();
         String[] additional = new String[1];
         flatten(at, properties, required, additional, 0);
-        if (properties.values().stream().noneMatch(this::binary)) {
+        if (properties.values().stream().noneMatch(x -> JavaTypes.binary(bundle, x))) {
             return resolve(pointer, name);
         }
         String own = at + "/x-lumen-multipart";
         TypeName known = byPointer.get(own);
         return known != null ? known : record(own, bundle.at(at), name, false, properties, required, additional[0], true);
-    }
-
-    /** A {@code format: binary} string, or an array of them. */
-    private boolean binary(String pointer) {
-        JsonNode s = bundle.at(Schemas.deref(bundle, pointer));
-        if (Schemas.types(s).contains("array")) {
-            s = bundle.at(Schemas.deref(bundle, Schemas.deref(bundle, pointer) + "/items"));
-        }
-        return Schemas.types(s).contains("string") && "binary".equals(s.path("format").asText());
     }
 
     private TypeName record(String p, JsonNode s, String name, boolean userNamed, Map<String, String> properties,
@@ -317,7 +285,7 @@ public final class TypeMapper {
                         + owner + " of the same schema; rename one");
             }
             JsonNode ps = bundle.at(e.getValue());
-            TypeName type = !multipart || !binary(e.getValue()) ? resolve(e.getValue(), cn.simpleName() + Names.type(json))
+            TypeName type = !multipart || !JavaTypes.binary(bundle, e.getValue()) ? resolve(e.getValue(), cn.simpleName() + Names.type(json))
                     : Schemas.types(bundle.at(Schemas.deref(bundle, e.getValue()))).contains("array")
                     ? ParameterizedTypeName.get(LIST, FORM_PART) : FORM_PART;
             JsonNode target = bundle.at(Schemas.deref(bundle, e.getValue()));
@@ -333,50 +301,6 @@ public final class TypeMapper {
             }
         }
         models.put(cn, new Model.Record(cn, p, Schemas.describe(s), list, List.of(), additional));
-        return cn;
-    }
-
-    private TypeName enumType(String p, JsonNode s, String name, boolean userNamed) {
-        List<JsonNode> values = new ArrayList<>();
-        if (s.has("const")) {
-            values.add(s.get("const"));
-        }
-        s.path("enum").forEach(values::add);
-        values.removeIf(JsonNode::isNull);
-        if (values.isEmpty()) {
-            return JSON_NODE;
-        }
-        TypeName valueType;
-        if (values.stream().allMatch(JsonNode::isTextual)) {
-            valueType = STRING;
-        } else if (values.stream().allMatch(JsonNode::isIntegralNumber)) {
-            valueType = ClassName.get(Long.class);
-        } else if (values.stream().allMatch(JsonNode::isNumber)) {
-            valueType = ClassName.get(Double.class);
-        } else if (values.stream().allMatch(JsonNode::isBoolean)) {
-            valueType = ClassName.get(Boolean.class);
-        } else {
-            diagnostics.warn("enum of values of several JSON types, typed as JsonNode", p, "enum values of different JSON types: typed as JsonNode");
-            return JSON_NODE;
-        }
-        ClassName cn = claim(p, name, userNamed);
-        byPointer.put(p, cn);
-        NameTable constants = new NameTable();
-        Map<String, JsonNode> out = new LinkedHashMap<>();
-        Set<String> seen = new LinkedHashSet<>();
-        for (JsonNode v : values) {
-            if (!seen.add(v.toString())) {
-                continue;
-            }
-            String base = Names.constant(v.asText());
-            String constant = constants.unique(base, v.toString());
-            if (!constant.equals(base)) {
-                diagnostics.warn("enum constant renamed", p, "enum value " + v + " is named " + constant + " because " + base
-                        + " is taken by another value (they differ only in case or symbols)");
-            }
-            out.put(constant, v);
-        }
-        models.put(cn, new Model.Enum(cn, p, Schemas.describe(s), valueType, out));
         return cn;
     }
 
@@ -437,30 +361,24 @@ public final class TypeMapper {
         }
         byClass.keySet().forEach(cn -> {
             interfaces.computeIfAbsent(cn, k -> new LinkedHashSet<>()).add(iface);
-            discriminatorAsText(cn, property);
+            // it holds any value that selects it (the schema name or one it pins): an enum would refuse the name
+            models.put(cn, ((Model.Record) models.get(cn)).withType(property, STRING));
         });
         models.put(iface, new Model.Union(iface, p, Schemas.describe(s), property, byClass));
         return iface;
-    }
-
-    /**
-     * A variant's discriminator property holds any value that selects it (the schema name or a value
-     * it pins), so it is a {@code String}: an enum of the pinned values would refuse the schema name.
-     */
-    private void discriminatorAsText(ClassName variant, String property) {
-        Model.Record r = (Model.Record) models.get(variant);
-        List<Model.Property> properties = r.properties().stream()
-                .map(x -> x.json().equals(property) ? new Model.Property(x.json(), x.java(), STRING, x.required(), x.nullable(),
-                        x.description()) : x)
-                .toList();
-        models.put(variant, new Model.Record(r.name(), r.pointer(), r.description(), properties, r.interfaces(), r.additionalProperties()));
     }
 
     private boolean isObjectSchema(JsonNode s) {
         return s.has("properties") || s.has("allOf") || Schemas.types(s).contains("object") && !s.has("oneOf");
     }
 
-    private ClassName claim(String pointer, String name, boolean userNamed) {
+    /** Records the declaration of {@code cn} for the schema at {@code pointer} (an enum's, from {@link EnumTypes}). */
+    void declare(String pointer, Model model) {
+        byPointer.put(pointer, model.name());
+        models.put(model.name(), model);
+    }
+
+    ClassName claim(String pointer, String name, boolean userNamed) {
         ClassName component = componentNames.getOrDefault(pointer, aliases.get(pointer));
         if (component != null) {
             return component;
