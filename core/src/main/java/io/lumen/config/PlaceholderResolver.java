@@ -19,11 +19,38 @@ final class PlaceholderResolver {
     private static final Pattern FLOAT =
             Pattern.compile("[-+]?(([0-9]+\\.[0-9]*|\\.[0-9]+)([eE][-+]?[0-9]+)?|[0-9]+[eE][-+]?[0-9]+)");
 
-    private final Function<String, Found> lookup;
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(PlaceholderResolver.class);
 
-    /** @param lookup returns the value for a key, or null when no source has it */
-    PlaceholderResolver(Function<String, Found> lookup) {
+    private final Function<String, Found> lookup;
+    private final boolean environment;
+
+    /**
+     * @param lookup      returns the value for a key, or null when no source has it
+     * @param environment whether environment variables are among the sources (the hint of a missing value names one)
+     */
+    PlaceholderResolver(Function<String, Found> lookup, boolean environment) {
         this.lookup = lookup;
+        this.environment = environment;
+    }
+
+    boolean environment() {
+        return environment;
+    }
+
+    /** The placeholders of one file kept as written: how many, and the first (file:line ${...}). */
+    private static final class Kept {
+        int count;
+        String first;
+    }
+
+    /**
+     * Whether the value under {@code key} of an OpenAPI document is prose or sample data, not
+     * configuration: descriptions, summaries, examples and {@code x-} extensions (code samples hold
+     * JavaScript template literals such as {@code ${speakerRef}}).
+     */
+    private static boolean isText(String key) {
+        return key.equals("description") || key.equals("summary") || key.equals("example") || key.equals("examples")
+                || key.startsWith("x-");
     }
 
     /** The environment variable light-4j reads for a key: {@code server.httpPort -> SERVER_HTTPPORT}. */
@@ -65,31 +92,41 @@ final class PlaceholderResolver {
 
     /** Returns a copy of the file's tree with every placeholder replaced; errors carry file, line and key. */
     Object inject(ConfigFile file) {
-        return walk(file, file.tree(), "");
+        boolean spec = file.tree() instanceof Map<?, ?> root && (root.containsKey("openapi") || root.containsKey("swagger"));
+        Kept kept = spec ? new Kept() : null;
+        Object out = walk(file, file.tree(), "", false, kept);
+        if (kept != null && kept.count > 0) {
+            LOG.warn("{}: {} ${{...}} in descriptions, examples or x- extensions have no value and are kept as written "
+                    + "(text, not configuration; first: {})", file.displayName(), kept.count, kept.first);
+        }
+        return out;
     }
 
-    private Object walk(ConfigFile file, Object node, String pointer) {
+    /** {@code kept}: the file is an OpenAPI document; {@code text}: this value is prose or sample data in it. */
+    private Object walk(ConfigFile file, Object node, String pointer, boolean text, Kept kept) {
         if (node instanceof Map<?, ?> map) {
             Map<Object, Object> out = new LinkedHashMap<>();
             for (Map.Entry<?, ?> e : map.entrySet()) {
-                out.put(e.getKey(), walk(file, e.getValue(), JsonPointers.child(pointer, String.valueOf(e.getKey()))));
+                String key = String.valueOf(e.getKey());
+                out.put(e.getKey(), walk(file, e.getValue(), JsonPointers.child(pointer, key),
+                        text || (kept != null && isText(key)), kept));
             }
             return out;
         }
         if (node instanceof List<?> list) {
             List<Object> out = new ArrayList<>(list.size());
             for (int i = 0; i < list.size(); i++) {
-                out.add(walk(file, list.get(i), JsonPointers.child(pointer, i)));
+                out.add(walk(file, list.get(i), JsonPointers.child(pointer, i), text, kept));
             }
             return out;
         }
         if (node instanceof String s && s.contains("${")) {
-            return resolve(file, s, pointer);
+            return resolve(file, s, pointer, text ? kept : null);
         }
         return node;
     }
 
-    private Object resolve(ConfigFile file, String text, String pointer) {
+    private Object resolve(ConfigFile file, String text, String pointer, Kept kept) {
         StringBuilder out = new StringBuilder();
         int pos = 0;
         while (true) {
@@ -100,9 +137,13 @@ final class PlaceholderResolver {
             }
             int end = closingBrace(text, start + 2);
             if (end < 0) {
+                if (kept != null) { // prose may hold a lone ${
+                    out.append(text, pos, text.length());
+                    return out.toString();
+                }
                 throw file.error(pointer, "unterminated ${ in '" + text + "' (expected a closing })");
             }
-            Object value = resolveOne(file, text.substring(start + 2, end), pointer);
+            Object value = resolveOne(file, text.substring(start + 2, end), pointer, kept);
             if (start == 0 && end == text.length() - 1) {
                 return value; // the whole value: keep the resolved type
             }
@@ -125,20 +166,28 @@ final class PlaceholderResolver {
         return -1;
     }
 
-    private Object resolveOne(ConfigFile file, String body, String pointer) {
+    private Object resolveOne(ConfigFile file, String body, String pointer, Kept kept) {
         int colon = body.indexOf(':');
         String key = (colon < 0 ? body : body.substring(0, colon)).trim();
         String modifier = colon < 0 ? null : body.substring(colon + 1);
-        if (key.isEmpty()) {
-            throw file.error(pointer, "empty placeholder ${" + body + "}");
-        }
-        Found found = lookup.apply(key);
+        Found found = key.isEmpty() ? null : lookup.apply(key);
         if (found != null) {
             return found.value();
         }
+        if (kept != null && (modifier == null || modifier.startsWith("?") || key.isEmpty())) {
+            kept.count++;
+            if (kept.first == null) {
+                kept.first = file.displayName() + ":" + file.lineOf(pointer) + " ${" + body + "}";
+            }
+            return "${" + body + "}";
+        }
+        if (key.isEmpty()) {
+            throw file.error(pointer, "empty placeholder ${" + body + "}");
+        }
         if (modifier == null) {
-            throw file.error(pointer, "no value for ${" + key + "} (set it in values.yml or the environment variable "
-                    + envName(key) + ")");
+            throw file.error(pointer, "no value for ${" + key + "} (set it in values.yml"
+                    + (environment ? " or the environment variable " + envName(key) : " beside the file")
+                    + ", or give it a default: ${" + key + ":default})");
         }
         if (modifier.startsWith("?")) {
             String message = modifier.substring(1).trim();
