@@ -1,24 +1,31 @@
 package io.lumen.web.decode;
 
 import io.lumen.handler.ChainContext;
+import io.lumen.handler.FailureHandler;
 import io.lumen.handler.Middleware;
+import io.lumen.server.RequestBodies;
 import io.lumen.server.ServiceContext;
 import io.lumen.status.ErrorResponder;
+import io.undertow.server.Connectors;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.HttpServerExchange;
 import io.undertow.util.HeaderMap;
 import io.undertow.util.Headers;
+import io.undertow.util.ImmediatePooledByteBuffer;
 
+import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.util.Locale;
 
 /**
- * The {@code decode} middleware ({@code request-decode.yml}). For a request with
- * {@code Content-Encoding: gzip} or {@code deflate} it puts an {@link InflatedBody} conduit on the
- * request channel and rewrites the headers to describe what the handlers behind will read: no
- * {@code Content-Encoding}, no {@code Content-Length} (unknown until inflated), {@code Transfer-Encoding:
- * chunked}. Undertow's own {@code RequestEncodingHandler} would do the first part without a bound on
- * the inflated size, which is why it is not used as is. Answers 415 ERR19201 for a coding it does
- * not take (several codings in a row included). IO thread, no blocking.
+ * The {@code decode} middleware ({@code request-decode.yml}). A request with {@code Content-Encoding:
+ * gzip} or {@code deflate} is read and inflated ({@link InflatingReader}) up to {@code maxDecodedSize}
+ * bytes before the chain goes on; the inflated bytes are put back into the request channel and the
+ * headers describe them ({@code Content-Length}, no {@code Content-Encoding}), so the body middleware,
+ * a proxy or a handler reads a plain body. Undertow's {@code RequestEncodingHandler} streams without a
+ * bound on the inflated size and takes a body cut short for a complete one, which is why it is not
+ * used. Answers 415 ERR19201 for a coding it does not take (several codings in a row included), 413
+ * ERR10068 past the maximum, 400 ERR19200 for data that does not inflate. IO thread, no blocking.
  */
 public final class DecodeHandler implements Middleware {
     private static final String UNSUPPORTED = "ERR19201";
@@ -42,7 +49,7 @@ public final class DecodeHandler implements Middleware {
 
     @Override
     public HttpHandler wrap(ChainContext context, HttpHandler next) {
-        return new Linked(next);
+        return new Linked(next, context.failures());
     }
 
     @Override
@@ -50,11 +57,13 @@ public final class DecodeHandler implements Middleware {
         return "decode";
     }
 
-    private final class Linked implements HttpHandler {
+    private final class Linked implements HttpHandler, InflatingReader.Outcome {
         private final HttpHandler next;
+        private final FailureHandler failures;
 
-        Linked(HttpHandler next) {
+        Linked(HttpHandler next, FailureHandler failures) {
             this.next = next;
+            this.failures = failures;
         }
 
         @Override
@@ -78,13 +87,56 @@ public final class DecodeHandler implements Middleware {
                 }
                 return;
             }
-            if (exchange.isRequestChannelAvailable()) {
-                exchange.addRequestWrapper(InflatedBody.wrapper(coding, config.maxDecodedSize()));
-                headers.remove(Headers.CONTENT_ENCODING);
-                headers.remove(Headers.CONTENT_LENGTH);
-                headers.put(Headers.TRANSFER_ENCODING, Headers.CHUNKED.toString());
+            if (!exchange.isRequestChannelAvailable() || exchange.isRequestComplete()) {
+                next.handleRequest(exchange); // an earlier handler took the body, or there is none
+                return;
+            }
+            new InflatingReader(exchange, exchange.getRequestChannel(), coding, config.maxDecodedSize(), this).start();
+        }
+
+        @Override
+        public void inflated(HttpServerExchange exchange, byte[] body, boolean inCall) throws Exception {
+            if (inCall) {
+                proceed(exchange, body);
+                return;
+            }
+            Connectors.executeRootHandler(ex -> {
+                try {
+                    proceed(ex, body);
+                } catch (Throwable t) {
+                    failures.fail(ex, t);
+                }
+            }, exchange);
+        }
+
+        /** The handlers behind see the inflated body and headers that describe it. */
+        private void proceed(HttpServerExchange exchange, byte[] body) throws Exception {
+            HeaderMap headers = exchange.getRequestHeaders();
+            headers.remove(Headers.CONTENT_ENCODING);
+            headers.remove(Headers.TRANSFER_ENCODING);
+            headers.put(Headers.CONTENT_LENGTH, body.length);
+            if (body.length > 0) {
+                Connectors.ungetRequestBytes(exchange, new ImmediatePooledByteBuffer(ByteBuffer.wrap(body)));
+                Connectors.resetRequestChannel(exchange);
             }
             next.handleRequest(exchange);
+        }
+
+        @Override
+        public void failed(HttpServerExchange exchange, IOException e, boolean inCall) {
+            if (inCall) {
+                answer(exchange, e);
+            } else {
+                Connectors.executeRootHandler(ex -> answer(ex, e), exchange);
+            }
+        }
+
+        /** 413, 400 or 408 as the error JSON; any other failure (the client left) closes the connection. */
+        private void answer(HttpServerExchange exchange, IOException e) {
+            if (!RequestBodies.answerReadFailure(errors, exchange, e)) {
+                exchange.setPersistent(false);
+                exchange.endExchange();
+            }
         }
 
         @Override
