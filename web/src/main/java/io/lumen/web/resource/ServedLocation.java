@@ -107,6 +107,7 @@ final class ServedLocation {
         if (!config.precompressed().isEmpty()) {
             exchange.getResponseHeaders().put(Headers.VARY, Headers.ACCEPT_ENCODING_STRING);
         }
+        exchange.setResolvedPath(config.prefix().equals("/") ? "" : config.prefix()); // redirects keep the prefix
         exchange.setRelativePath(path);
         files.handleRequest(exchange);
     }
