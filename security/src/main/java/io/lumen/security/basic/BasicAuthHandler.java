@@ -76,6 +76,11 @@ public final class BasicAuthHandler implements Middleware {
         return auth != null && auth.regionMatches(true, 0, "Basic ", 0, 6);
     }
 
+    /** The {@code WWW-Authenticate} challenge, with the configured realm. */
+    public String challenge() {
+        return challenge;
+    }
+
     /** Answers 401 with this middleware's challenge; {@code code} is ERR19210 or ERR19211. */
     void unauthorized(HttpServerExchange exchange, String code, Object... args) {
         Status status = errors.catalogue().get(code);

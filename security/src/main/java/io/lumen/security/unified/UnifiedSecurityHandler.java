@@ -103,7 +103,7 @@ public final class UnifiedSecurityHandler implements Middleware {
             for (Scheme s : schemes) {
                 n.add(s.name());
                 if (s.name().equals("HTTP Basic")) {
-                    c.add("Basic realm=\"lumen\"");
+                    c.add(basic.challenge());
                 } else if (s.name().equals("a Bearer token")) {
                     c.add("Bearer");
                 }
