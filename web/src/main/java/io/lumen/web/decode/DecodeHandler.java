@@ -3,18 +3,16 @@ package io.lumen.web.decode;
 import io.lumen.handler.ChainContext;
 import io.lumen.handler.FailureHandler;
 import io.lumen.handler.Middleware;
+import io.lumen.handler.body.ReadContinuation;
 import io.lumen.server.RequestBodies;
 import io.lumen.server.ServiceContext;
 import io.lumen.status.ErrorResponder;
-import io.undertow.server.Connectors;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.HttpServerExchange;
 import io.undertow.util.HeaderMap;
 import io.undertow.util.Headers;
-import io.undertow.util.ImmediatePooledByteBuffer;
 
 import java.io.IOException;
-import java.nio.ByteBuffer;
 import java.util.Locale;
 
 /**
@@ -96,17 +94,7 @@ public final class DecodeHandler implements Middleware {
 
         @Override
         public void inflated(HttpServerExchange exchange, byte[] body, boolean inCall) throws Exception {
-            if (inCall) {
-                proceed(exchange, body);
-                return;
-            }
-            Connectors.executeRootHandler(ex -> {
-                try {
-                    proceed(ex, body);
-                } catch (Throwable t) {
-                    failures.fail(ex, t);
-                }
-            }, exchange);
+            ReadContinuation.resume(exchange, inCall, failures, ex -> proceed(ex, body));
         }
 
         /** The handlers behind see the inflated body and headers that describe it. */
@@ -116,18 +104,17 @@ public final class DecodeHandler implements Middleware {
             headers.remove(Headers.TRANSFER_ENCODING);
             headers.put(Headers.CONTENT_LENGTH, body.length);
             if (body.length > 0) {
-                Connectors.ungetRequestBytes(exchange, new ImmediatePooledByteBuffer(ByteBuffer.wrap(body)));
-                Connectors.resetRequestChannel(exchange);
+                ReadContinuation.putBack(exchange, body);
             }
             next.handleRequest(exchange);
         }
 
         @Override
         public void failed(HttpServerExchange exchange, IOException e, boolean inCall) {
-            if (inCall) {
-                answer(exchange, e);
-            } else {
-                Connectors.executeRootHandler(ex -> answer(ex, e), exchange);
+            try {
+                ReadContinuation.resume(exchange, inCall, failures, ex -> answer(ex, e));
+            } catch (Exception unexpected) {
+                failures.fail(exchange, unexpected);
             }
         }
 

@@ -1,8 +1,8 @@
 package io.lumen.web.decode;
 
-import java.util.ArrayList;
+import io.lumen.web.ContentCodings;
+
 import java.util.List;
-import java.util.Locale;
 
 /**
  * {@code request-decode.yml} (light-4j's file and keys {@code enabled}, {@code decoders}, plus
@@ -17,24 +17,9 @@ import java.util.Locale;
  */
 public record RequestDecodeConfig(Boolean enabled, List<String> decoders, Long maxDecodedSize,
                                   Boolean refuseOtherCodings) {
-    private static final List<String> KNOWN = List.of("gzip", "deflate");
-
     public RequestDecodeConfig {
         enabled = enabled == null || enabled;
-        List<String> codings = new ArrayList<>();
-        for (String d : decoders == null ? KNOWN : decoders) {
-            String coding = d == null ? "" : d.trim().toLowerCase(Locale.ROOT);
-            if (!KNOWN.contains(coding)) {
-                throw new IllegalArgumentException("decoders: '" + d + "' is not supported; use gzip and/or deflate");
-            }
-            if (!codings.contains(coding)) {
-                codings.add(coding);
-            }
-        }
-        if (codings.isEmpty()) {
-            throw new IllegalArgumentException("decoders: list gzip and/or deflate, or set enabled: false");
-        }
-        decoders = List.copyOf(codings);
+        decoders = ContentCodings.parse("decoders", decoders, "");
         maxDecodedSize = maxDecodedSize == null ? 1_048_576L : maxDecodedSize;
         if (maxDecodedSize < 1) {
             throw new IllegalArgumentException("maxDecodedSize must be at least 1 byte, got " + maxDecodedSize);

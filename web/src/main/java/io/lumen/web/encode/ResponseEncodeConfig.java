@@ -1,10 +1,9 @@
 package io.lumen.web.encode;
 
 import io.lumen.http.MediaTypeSet;
+import io.lumen.web.ContentCodings;
 
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * {@code response-encode.yml} (light-4j's file and keys {@code enabled}, {@code encoders}, plus
@@ -24,25 +23,11 @@ public record ResponseEncodeConfig(Boolean enabled, List<String> encoders, Integ
     public static final List<String> DEFAULT_MEDIA_TYPES = List.of("application/json", "application/*+json",
             "text/*", "application/javascript", "application/xml", "application/*+xml", "image/svg+xml",
             "application/wasm");
-    private static final List<String> KNOWN = List.of("gzip", "deflate");
 
     public ResponseEncodeConfig {
         enabled = enabled == null || enabled;
-        List<String> codings = new ArrayList<>();
-        for (String e : encoders == null ? KNOWN : encoders) {
-            String coding = e == null ? "" : e.trim().toLowerCase(Locale.ROOT);
-            if (!KNOWN.contains(coding)) {
-                throw new IllegalArgumentException("encoders: '" + e + "' is not supported; use gzip and/or deflate "
-                        + "(brotli and zstd: serve precompressed files with the static middleware, see docs/web.md)");
-            }
-            if (!codings.contains(coding)) {
-                codings.add(coding);
-            }
-        }
-        if (codings.isEmpty()) {
-            throw new IllegalArgumentException("encoders: list gzip and/or deflate, or set enabled: false");
-        }
-        encoders = List.copyOf(codings);
+        encoders = ContentCodings.parse("encoders", encoders, " (brotli and zstd: serve precompressed files with "
+                + "the static handler, see docs/web.md)");
         minimumSize = minimumSize == null ? 1024 : minimumSize;
         if (minimumSize < 0) {
             throw new IllegalArgumentException("minimumSize must be 0 or more bytes, got " + minimumSize);
