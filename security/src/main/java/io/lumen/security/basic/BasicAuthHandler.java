@@ -24,7 +24,7 @@ import java.util.Set;
  * The {@code basic} middleware ({@code basic-auth.yml}): HTTP Basic authentication. A request whose
  * credentials were verified before passes on the IO thread after one SHA-256 and a map lookup; a new
  * one is checked against the user's bcrypt or argon2 hash on a worker thread (the check is meant to be
- * slow), and the chain continues there. An unknown user costs a hash check too, so timing does not
+ * slow), then the chain continues on the exchange's IO thread. An unknown user costs a hash check too, so timing does not
  * tell which users exist. Answers 401 ERR19210 (no credentials) or ERR19211 (wrong ones) with a
  * {@code WWW-Authenticate: Basic} challenge, and 403 ERR19214 for a user not allowed on the route.
  * On success {@link HandlerAttachments#USER_ID} is the user name.
@@ -129,17 +129,22 @@ public final class BasicAuthHandler implements Middleware {
                 return;
             }
             exchange.dispatch(() -> { // a hash check takes milliseconds: not on the IO thread
-                try {
-                    String user = check(auth.substring(6).trim());
-                    if (user == null) {
-                        unauthorized(exchange, WRONG);
-                        return;
-                    }
+                String user = check(auth.substring(6).trim());
+                if (user != null) {
                     verified.remember(digest, user);
-                    proceed(exchange, user);
-                } catch (Throwable t) {
-                    failures.fail(exchange, t);
                 }
+                // back on the IO thread: what follows (a proxy's per-thread pools) expects it
+                exchange.dispatch(exchange.getIoThread(), () -> {
+                    try {
+                        if (user == null) {
+                            unauthorized(exchange, WRONG);
+                        } else {
+                            proceed(exchange, user);
+                        }
+                    } catch (Throwable t) {
+                        failures.fail(exchange, t);
+                    }
+                });
             });
         }
 

@@ -44,7 +44,7 @@ public final class EncodeHandler implements Middleware {
         int priority = 100;
         for (String coding : config.encoders()) { // the first listed wins a q-value tie
             codings.addEncodingHandler(coding, coding.equals("gzip")
-                    ? new GzipEncodingProvider(config.level()) : zlibDeflate(config.level()), priority--);
+                    ? new GzipEncodingProvider(deflaters(config.level(), true)) : zlibDeflate(config.level()), priority--);
         }
         this.anyCoding = String.join(", ", config.encoders());
         this.compressible = new Compressible(MediaTypeSet.of("mediaTypes", config.mediaTypes()), config.minimumSize());
@@ -54,11 +54,20 @@ public final class EncodeHandler implements Middleware {
      * HTTP's {@code deflate} is the zlib format (RFC 9110 8.4.1.2); Undertow's provider writes raw
      * deflate data, so its deflaters come from a pool of zlib-wrapping ones.
      */
-    @SuppressWarnings({"unchecked", "rawtypes"})
     private static DeflateEncodingProvider zlibDeflate(int level) {
-        ObjectPool pool = new SimpleObjectPool<Deflater>(DEFLATER_POOL, () -> new Deflater(level, false),
+        return new DeflateEncodingProvider(deflaters(level, false));
+    }
+
+    /**
+     * A pool of deflaters: Undertow's providers otherwise make (and free) one per response, and a
+     * deflater's native state costs more than compressing a 10 KB body. {@code raw} for gzip, whose
+     * conduit writes the gzip header and trailer itself.
+     */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static ObjectPool<Deflater> deflaters(int level, boolean raw) {
+        ObjectPool pool = new SimpleObjectPool<Deflater>(DEFLATER_POOL, () -> new Deflater(level, raw),
                 Deflater::reset, Deflater::end);
-        return new DeflateEncodingProvider((ObjectPool<Deflater>) pool);
+        return (ObjectPool<Deflater>) pool;
     }
 
     @Override
