@@ -4,18 +4,21 @@ import io.lumen.handler.ChainContext;
 import io.lumen.handler.Middleware;
 import io.lumen.handler.address.AddressRanges;
 import io.lumen.handler.prefix.PathPrefixes;
+import io.lumen.handler.prefix.PrefixRouted;
 import io.lumen.server.ServiceContext;
 import io.lumen.status.ErrorResponder;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.HttpServerExchange;
 
 import java.net.InetAddress;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 /**
  * The {@code ipfilter} middleware ({@code ip-filter.yml}): lets a request pass when its client
  * address ({@link ClientAddress}) is in no denied range and, if allowed ranges are configured, in
  * one of them; else 403 ERR19213. The rule of a route (global or its longest path prefix's) is
- * chosen at startup. IO thread; no allocation beyond reading a forwarded header; never asks DNS.
+ * chosen at startup; on a wildcard route ({@code /*}) by the request path. IO thread; no allocation beyond reading a forwarded header; never asks DNS.
  */
 public final class IpFilterHandler implements Middleware {
     private static final String REFUSED = "ERR19213";
@@ -41,12 +44,19 @@ public final class IpFilterHandler implements Middleware {
 
     @Override
     public HttpHandler wrap(ChainContext context, HttpHandler next) {
+        IpFilterConfig.Rule global = new IpFilterConfig.Rule(config.allow(), config.deny());
+        if (PathPrefixes.wildcard(context.path())) { // a /* route: the request path picks the rule
+            Map<String, HttpHandler> byPath = new LinkedHashMap<>();
+            config.pathPrefixes().forEach((prefix, rule) -> byPath.put(prefix, linked(rule, next)));
+            return PrefixRouted.of("ipfilter", byPath, linked(global, next));
+        }
         String prefix = PathPrefixes.longest(config.pathPrefixes(), context.path());
-        IpFilterConfig.Rule rule = prefix == null ? new IpFilterConfig.Rule(config.allow(), config.deny())
-                : config.pathPrefixes().get(prefix);
+        return linked(prefix == null ? global : config.pathPrefixes().get(prefix), next);
+    }
+
+    private Linked linked(IpFilterConfig.Rule rule, HttpHandler next) {
         AddressRanges allow = rule.allow().isEmpty() ? null : AddressRanges.parse("allow", rule.allow());
-        AddressRanges deny = AddressRanges.parse("deny", rule.deny());
-        return new Linked(allow, deny, next);
+        return new Linked(allow, AddressRanges.parse("deny", rule.deny()), next);
     }
 
     @Override

@@ -4,6 +4,7 @@ import io.lumen.handler.ChainContext;
 import io.lumen.handler.HandlerAttachments;
 import io.lumen.handler.Middleware;
 import io.lumen.handler.prefix.PathPrefixes;
+import io.lumen.handler.prefix.PrefixRouted;
 import io.lumen.security.password.KeyDigest;
 import io.lumen.server.ServiceContext;
 import io.lumen.status.ErrorResponder;
@@ -24,7 +25,8 @@ import java.util.Map;
  * that prefix's keys, from its header, query parameter or cookie. The key sent is hashed once
  * (SHA-256) and compared with each stored digest in constant time. Answers 401 ERR19210 when no key
  * is sent and ERR19212 when it is wrong. On success the entry's {@code clientId}, if any, becomes
- * {@link HandlerAttachments#CLIENT_ID}. IO thread, never blocks.
+ * {@link HandlerAttachments#CLIENT_ID}. On a wildcard route ({@code /*}) the request path picks the
+ * prefix. IO thread, never blocks.
  */
 public final class ApiKeyHandler implements Middleware {
     private static final String MISSING = "ERR19210";
@@ -72,6 +74,11 @@ public final class ApiKeyHandler implements Middleware {
 
     @Override
     public HttpHandler wrap(ChainContext context, HttpHandler next) {
+        if (PathPrefixes.wildcard(context.path())) { // a /* route: the request path picks the entries
+            Map<String, HttpHandler> byPath = new LinkedHashMap<>();
+            byPrefix.forEach((prefix, entries) -> byPath.put(prefix, new Linked(entries.toArray(Entry[]::new), next)));
+            return PrefixRouted.of("apikey", byPath, next);
+        }
         List<Entry> entries = entries(context.path());
         return entries == null ? next : new Linked(entries.toArray(Entry[]::new), next);
     }

@@ -5,6 +5,7 @@ import io.lumen.handler.FailureHandler;
 import io.lumen.handler.HandlerAttachments;
 import io.lumen.handler.Middleware;
 import io.lumen.handler.prefix.PathPrefixes;
+import io.lumen.handler.prefix.PrefixRouted;
 import io.lumen.security.password.PasswordHash;
 import io.lumen.server.ServiceContext;
 import io.lumen.status.ErrorResponder;
@@ -17,6 +18,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
 
@@ -61,13 +63,24 @@ public final class BasicAuthHandler implements Middleware {
 
     @Override
     public HttpHandler wrap(ChainContext context, HttpHandler next) {
+        if (PathPrefixes.wildcard(context.path())) { // a /* route: the request path says who may call
+            Map<String, HttpHandler> byPath = new LinkedHashMap<>();
+            config.users().forEach(u -> u.paths().forEach(p ->
+                    byPath.computeIfAbsent(p, prefix -> new Linked(allowed(prefix), next, context.failures()))));
+            return PrefixRouted.of("basic", byPath, new Linked(allowed(null), next, context.failures()));
+        }
+        return new Linked(allowed(context.path()), next, context.failures());
+    }
+
+    /** The users who may call {@code path}: those without paths, and those with a prefix of it (null: none). */
+    private Set<String> allowed(String path) {
         Set<String> allowed = new HashSet<>();
         for (BasicAuthConfig.User u : config.users()) {
-            if (u.paths().isEmpty() || u.paths().stream().anyMatch(p -> PathPrefixes.matches(p, context.path()))) {
+            if (u.paths().isEmpty() || path != null && u.paths().stream().anyMatch(p -> PathPrefixes.matches(p, path))) {
                 allowed.add(u.username());
             }
         }
-        return new Linked(Set.copyOf(allowed), next, context.failures());
+        return Set.copyOf(allowed);
     }
 
     /** Whether the request offers Basic credentials (for the unified handler's choice). */

@@ -3,6 +3,7 @@ package io.lumen.security.unified;
 import io.lumen.handler.ChainContext;
 import io.lumen.handler.Middleware;
 import io.lumen.handler.prefix.PathPrefixes;
+import io.lumen.handler.prefix.PrefixRouted;
 import io.lumen.security.SecurityHandler;
 import io.lumen.security.apikey.ApiKeyHandler;
 import io.lumen.security.basic.BasicAuthHandler;
@@ -26,7 +27,8 @@ import java.util.function.Predicate;
  * scheme whose credentials it carries ({@code Authorization: Basic}, {@code Authorization: Bearer},
  * the API key's header, query parameter or cookie); that scheme's answer stands. A request with none
  * is answered 401 ERR19210 naming the accepted schemes, with a challenge for each HTTP scheme. Routes
- * under {@code anonymousPrefixes} pass; routes under no prefix are refused. IO thread.
+ * under {@code anonymousPrefixes} pass; routes under no prefix are refused. On a wildcard route
+ * ({@code /*}, a gateway's) the request path picks the prefix. IO thread.
  */
 public final class UnifiedSecurityHandler implements Middleware {
     private static final String MISSING = "ERR19210";
@@ -55,24 +57,70 @@ public final class UnifiedSecurityHandler implements Middleware {
     @Override
     public HttpHandler wrap(ChainContext context, HttpHandler next) {
         String path = context.path();
+        if (PathPrefixes.wildcard(path)) { // a /* route: the request path picks the prefix, anonymous ones first
+            Map<String, HttpHandler> byPath = new LinkedHashMap<>();
+            byPrefix.forEach((prefix, auth) -> byPath.put(prefix, linked(auth, new AtPrefix(context, prefix), context, next)));
+            HttpHandler secured = PrefixRouted.of("unified", byPath, linked(null, context, context, next));
+            String[] anonymous = config.anonymousPrefixes().toArray(String[]::new);
+            return anonymous.length == 0 ? secured : new AnonymousFirst(anonymous, next, secured);
+        }
         if (config.anonymousPrefixes().stream().anyMatch(p -> PathPrefixes.matches(p, path))) {
             return next;
         }
         String prefix = PathPrefixes.longest(byPrefix, path);
+        return linked(prefix == null ? null : byPrefix.get(prefix), context, context, next);
+    }
+
+    /**
+     * The schemes of {@code auth} (null: none) linked in front of {@code next}: Basic and API keys for
+     * the paths of {@code at}, the JWT middleware for the route itself.
+     */
+    private Linked linked(UnifiedSecurityConfig.PathPrefixAuth auth, ChainContext at, ChainContext route, HttpHandler next) {
         List<Scheme> schemes = new ArrayList<>();
-        if (prefix != null) {
-            UnifiedSecurityConfig.PathPrefixAuth auth = byPrefix.get(prefix);
-            if (auth.basic()) {
-                schemes.add(new Scheme("HTTP Basic", BasicAuthHandler::offered, basic.wrap(context, next)));
-            }
-            if (auth.jwt()) {
-                schemes.add(new Scheme("a Bearer token", UnifiedSecurityHandler::bearer, jwt.wrap(context, next)));
-            }
-            if (auth.apikey()) {
-                schemes.add(new Scheme("an API key", ex -> apikey.offered(path, ex), apikey.wrap(context, next)));
-            }
+        if (auth != null && auth.basic()) {
+            schemes.add(new Scheme("HTTP Basic", BasicAuthHandler::offered, basic.wrap(at, next)));
+        }
+        if (auth != null && auth.jwt()) {
+            schemes.add(new Scheme("a Bearer token", UnifiedSecurityHandler::bearer, jwt.wrap(route, next)));
+        }
+        if (auth != null && auth.apikey()) {
+            String path = at.path();
+            schemes.add(new Scheme("an API key", ex -> apikey.offered(path, ex), apikey.wrap(at, next)));
         }
         return new Linked(schemes.toArray(Scheme[]::new), next);
+    }
+
+    /** A route seen at one of the configured prefixes, for the schemes linked per prefix on a wildcard route. */
+    private record AtPrefix(ChainContext route, String path) implements ChainContext {
+        @Override
+        public String method() {
+            return route.method();
+        }
+
+        @Override
+        public List<String> chain() {
+            return route.chain();
+        }
+
+        @Override
+        public io.lumen.handler.FailureHandler failures() {
+            return route.failures();
+        }
+    }
+
+    /** On a wildcard route: a request under an anonymous prefix passes before any prefix is looked at. */
+    private record AnonymousFirst(String[] anonymous, HttpHandler next, HttpHandler secured) implements HttpHandler {
+        @Override
+        public void handleRequest(HttpServerExchange exchange) throws Exception {
+            String path = exchange.getRequestPath();
+            for (String p : anonymous) {
+                if (PathPrefixes.matches(p, path)) {
+                    next.handleRequest(exchange);
+                    return;
+                }
+            }
+            secured.handleRequest(exchange);
+        }
     }
 
     private static boolean bearer(HttpServerExchange exchange) {

@@ -22,12 +22,14 @@ class IpFilterHandlerTest {
               - {path: /open, method: GET, exec: [ipfilter, whoami]}
               - {path: /internal/jobs, method: GET, exec: [ipfilter, whoami]}
               - {path: /blocked/x, method: GET, exec: [ipfilter, whoami]}
+              - {path: '/wild/*', method: GET, exec: [ipfilter, whoami]}
             """;
     private static final String RULES = """
             deny: [192.0.2.0/24]
             pathPrefixes:
               /internal: {allow: [10.0.0.0/8]}
               /blocked: {deny: [127.0.0.0/8, '::1']}
+              /wild/blocked: {deny: [127.0.0.0/8, '::1']}
             """;
 
     private static RawHttp.Response get(TestService s, String path, String forwardedFor) throws IOException {
@@ -48,6 +50,8 @@ class IpFilterHandlerTest {
                     internal.bodyText());
             assertEquals(403, get(s, "/blocked/x", null).status());
             assertEquals(200, get(s, "/open", "192.0.2.9").status(), "the global deny is not fooled by the header either");
+            assertEquals(403, get(s, "/wild/blocked/y", null).status(), "a wildcard route: the request path's rule");
+            assertEquals(200, get(s, "/wild/open", null).status());
         }
     }
 

@@ -25,6 +25,7 @@ class ApiKeyHandlerTest {
               - {path: /feeds/news, method: GET, exec: [apikey, whoami]}
               - {path: /widgets/list, method: GET, exec: [apikey, whoami]}
               - {path: /open/ping, method: GET, exec: [apikey, whoami]}
+              - {path: '/w/*', method: GET, exec: [apikey, whoami]}
             """;
 
     @TempDir
@@ -39,6 +40,7 @@ class ApiKeyHandlerTest {
                   - {pathPrefix: /partners, headerName: X-Api-Key, apiKey: '%s', apiKeys: ['%s'], clientId: acme}
                   - {pathPrefix: /feeds, queryName: key, apiKey: '%s'}
                   - {pathPrefix: /widgets, cookieName: wkey, apiKey: '%s'}
+                  - {pathPrefix: /w/feeds, queryName: key, apiKey: '%3$s'}
                 """.formatted(KeyDigest.stored("old-partner-key"), KeyDigest.stored("new-partner-key"),
                 KeyDigest.stored("feed-key"), KeyDigest.stored("widget-key"))).start();
     }
@@ -81,6 +83,14 @@ class ApiKeyHandlerTest {
         assertEquals(401, get("/feeds/news?key=widget-key").statusCode(), "another prefix's key");
         assertEquals(401, get("/feeds/news", "X-Api-Key", "feed-key").statusCode(), "the right key in the wrong place");
         assertEquals(401, get("/widgets/list?wkey=widget-key").statusCode(), "a cookie's key in the query");
+    }
+
+    @Test
+    void onAWildcardRouteTheRequestPathPicksTheEntry() {
+        assertEquals(200, get("/w/feeds/today?key=feed-key").statusCode());
+        assertEquals(401, get("/w/feeds/today").statusCode());
+        assertEquals(401, get("/w/feeds?key=widget-key").statusCode());
+        assertEquals(200, get("/w/elsewhere").statusCode(), "under no prefix: unchecked, as on a literal route");
     }
 
     @Test

@@ -33,6 +33,7 @@ class UnifiedSecurityHandlerTest {
               - {path: /v1/pets, method: GET, exec: [unified, whoami]}
               - {path: /health/ready, method: GET, exec: [unified, whoami]}
               - {path: /forgotten, method: GET, exec: [unified, whoami]}
+              - {path: '/gw/*', method: GET, exec: [unified, whoami]}
             """;
 
     @TempDir
@@ -43,14 +44,18 @@ class UnifiedSecurityHandlerTest {
     static void start() {
         service = TestService.in(dir).file("handler.yml", HANDLER_YML)
                 .file("unified-security.yml", """
-                        anonymousPrefixes: [/health]
+                        anonymousPrefixes: [/health, /gw/public]
                         pathPrefixAuths:
                           - {prefix: /partners, basic: true, apikey: true}
                           - {prefix: /v1, jwt: true, basic: true}
+                          - {prefix: /gw/partners, apikey: true}
+                          - {prefix: /gw, jwt: true}
                         """)
                 .file("basic-auth.yml", "users:\n  - {username: ops, password: '" + PasswordHash.bcrypt("ops-pw", 4) + "'}\n")
                 .file("apikey.yml", "pathPrefixAuths:\n  - {pathPrefix: /partners, headerName: X-Api-Key, apiKey: '"
-                        + KeyDigest.stored("partner-key") + "', clientId: acme}\n")
+                        + KeyDigest.stored("partner-key") + "', clientId: acme}\n"
+                        + "  - {pathPrefix: /gw/partners, headerName: X-Api-Key, apiKey: '" + KeyDigest.stored("gw-key")
+                        + "', clientId: gw}\n")
                 .file("security.yml", "jwt:\n  sharedSecret: " + SECRET + "\n  algorithms: [HS256]\n"
                         + "skipVerifyScopeWithoutSpec: true\n")
                 .start();
@@ -124,6 +129,16 @@ class UnifiedSecurityHandlerTest {
         HttpResponse<String> r = get("/forgotten", "Authorization", basic("ops", "ops-pw"));
         assertEquals(401, r.statusCode());
         assertTrue(r.body().contains("no scheme"), r.body());
+    }
+
+    @Test
+    void onAWildcardRouteTheRequestPathPicksThePrefix() throws Exception {
+        assertEquals("user=null client=gw", get("/gw/partners/orders/1", "X-Api-Key", "gw-key").body());
+        assertEquals(401, get("/gw/partners/orders/1", "X-Api-Key", "partner-key").statusCode(), "another prefix's key");
+        assertEquals(401, get("/gw/partners/orders/1", null, null).statusCode());
+        assertEquals(200, get("/gw/public/logo", null, null).statusCode(), "anonymous");
+        assertEquals(200, get("/gw/orders", "Authorization", "Bearer " + token()).statusCode(), "the /gw prefix: jwt");
+        assertEquals(401, get("/gw/orders", "X-Api-Key", "gw-key").statusCode(), "/gw takes no API key");
     }
 
     @Test
