@@ -4,6 +4,7 @@ import io.lumen.handler.ChainContext;
 import io.lumen.handler.HandlerAttachments;
 import io.lumen.handler.Middleware;
 import io.lumen.handler.prefix.PathPrefixes;
+import io.lumen.handler.prefix.PrefixRouted;
 import io.lumen.server.ServiceContext;
 import io.lumen.status.ErrorResponder;
 import io.lumen.status.Status;
@@ -61,6 +62,11 @@ public final class LimitHandler implements Middleware {
 
     @Override
     public HttpHandler wrap(ChainContext context, HttpHandler next) {
+        if (PathPrefixes.wildcard(context.path()) && !byPrefix.isEmpty()) { // a /* route: by request path
+            Map<String, HttpHandler> byPath = new HashMap<>();
+            byPrefix.forEach((prefix, table) -> byPath.put(prefix, new Linked(table, next)));
+            return PrefixRouted.of("limit", byPath, new Linked(global, next));
+        }
         String prefix = PathPrefixes.longest(config.pathPrefixes(), context.path());
         return new Linked(prefix == null ? global : byPrefix.get(prefix), next);
     }

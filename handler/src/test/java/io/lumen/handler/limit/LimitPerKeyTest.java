@@ -22,6 +22,7 @@ class LimitPerKeyTest {
             paths:
               - {path: /api, method: GET, exec: [security, limit, ok]}
               - {path: /login/form, method: GET, exec: [security, limit, ok]}
+              - {path: '/gw/*', method: GET, exec: [security, limit, ok]}
             """;
 
     private static HttpResponse<String> get(TestService s, String path, String header, String value) {
@@ -37,6 +38,7 @@ class LimitPerKeyTest {
                 responseHeaders: draft
                 pathPrefixes:
                   /login: {rate: 0.01, burst: 1}
+                  /gw/login: {rate: 0.01, burst: 1}
                 overrides:
                   vip: {rate: 0.01, burst: 5}
                 """).start()) {
@@ -59,6 +61,12 @@ class LimitPerKeyTest {
             assertEquals(429, get(s, "/api", "X-Test-User", "vip").statusCode());
             HttpResponse<String> login = get(s, "/login/form", "X-Test-User", "carl");
             assertEquals("\"/login\";q=1;w=100", login.headers().firstValue("RateLimit-Policy").orElse(null));
+            HttpResponse<String> gw = get(s, "/gw/login/form", "X-Test-User", "dora");
+            assertEquals("\"/gw/login\";q=1;w=100", gw.headers().firstValue("RateLimit-Policy").orElse(null),
+                    "a wildcard route: the request path picks the prefix");
+            assertEquals(429, get(s, "/gw/login/form", "X-Test-User", "dora").statusCode());
+            assertEquals("\"default\";q=3;w=300", get(s, "/gw/orders", "X-Test-User", "dora").headers()
+                    .firstValue("RateLimit-Policy").orElse(null));
         }
     }
 
