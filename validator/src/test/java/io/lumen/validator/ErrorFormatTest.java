@@ -228,4 +228,34 @@ class ErrorFormatTest {
             assertEquals("ERR11004", Fixture.json(bad).path("code").asText(), bad.body());
         }
     }
+
+    /** A light-4j folder run as it is (its handler.yml names light-4j's classes) answers as light-4j did, unless told otherwise. */
+    @Test
+    void aLight4jHandlerYmlKeepsLight4jsErrorJsonUnlessTheFormatIsSwitchedOn() {
+        String light4j = """
+                handlers:
+                  - com.networknt.exception.ExceptionHandler@exception
+                  - com.networknt.openapi.OpenApiHandler@specification
+                  - com.networknt.body.BodyHandler@body
+                  - com.networknt.openapi.ValidatorHandler@validator
+                  - io.lumen.validator.EchoHandler@echo
+                chains:
+                  api: [exception, specification, body, validator]
+                paths:
+                  - {path: '/*', method: GET, exec: [api, echo]}
+                """;
+        try (TestService s = TestService.in(dir).file("handler.yml", light4j)
+                .file("openapi.yaml", Fixture.resource("specs/errors/problem.yaml")).file("openapi-validator.yml", "{}\n").start()) {
+            HttpResponse<String> bad = s.get("/api/books/123");
+            assertEquals(400, bad.statusCode(), bad.body());
+            assertEquals("application/json", bad.headers().firstValue("Content-Type").orElse(""));
+            assertEquals("ERR11004", Fixture.json(bad).path("code").asText(), bad.body());
+        }
+        try (TestService s = TestService.in(dir).file("handler.yml", light4j).file("openapi.yaml", Fixture.resource("specs/errors/problem.yaml"))
+                .file("openapi-validator.yml", "errorFormat:\n  enabled: true\n").start()) {
+            HttpResponse<String> bad = s.get("/api/books/123");
+            assertEquals(400, bad.statusCode(), bad.body());
+            assertDeclared(bad, "/books/{isbn}", "GET", "4XX", "application/problem+json");
+        }
+    }
 }

@@ -6,7 +6,9 @@ import java.util.Map;
  * {@code openapi-validator.yml errorFormat}: how Lumen's rejections follow the spec's declared error
  * responses. Every key is optional.
  *
- * @param enabled    answer in the declared format where Lumen can (true); false: always Lumen's error JSON
+ * @param enabled    answer in the declared format where Lumen can (true); false: always Lumen's error JSON;
+ *                   unset: true, except in a light-4j config folder run as it is (its handler.yml names
+ *                   light-4j's handler classes), which keeps answering light-4j's error JSON as it did
  * @param properties a property of the declared error schema (dotted for nested objects, e.g.
  *                   {@code error.type}) -> what fills it: {@code statusCode}, {@code code},
  *                   {@code message}, {@code description}, {@code severity}, {@code errors},
@@ -17,7 +19,6 @@ import java.util.Map;
  */
 public record ErrorFormatSettings(Boolean enabled, Map<String, String> properties, String mapper) {
     public ErrorFormatSettings {
-        enabled = enabled == null || enabled;
         properties = properties == null ? Map.of() : Map.copyOf(properties);
         for (Map.Entry<String, String> e : properties.entrySet()) {
             if (!e.getValue().startsWith("=") && ErrorBodyPlan.Source.named(e.getValue()) == null) {
@@ -26,5 +27,10 @@ public record ErrorFormatSettings(Boolean enabled, Map<String, String> propertie
             }
         }
         mapper = mapper == null || mapper.isBlank() ? null : mapper.trim();
+    }
+
+    /** Whether to answer in the declared formats; {@code light4jFolder}: the service runs a light-4j handler.yml. */
+    public boolean enabledFor(boolean light4jFolder) {
+        return enabled != null ? enabled : !light4jFolder;
     }
 }

@@ -3,6 +3,8 @@ package io.lumen.validator.errors;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.lumen.config.ConfigException;
+import io.lumen.handler.config.HandlerConfig;
+import io.lumen.handler.light4j.Light4jHandlers;
 import io.lumen.openapi.OpenApiSpec;
 import io.lumen.openapi.Operation;
 import io.lumen.openapi.SpecLoader;
@@ -71,8 +73,11 @@ public final class SpecErrorFormats implements ErrorFormats {
         context.shared(SpecErrorFormats.class, () -> {
             OpenApiSpec spec = SpecLoader.shared(context);
             ValidatorConfig config = context.config().load("openapi-validator", ValidatorConfig.class);
-            if (!config.errorFormat().enabled()) {
-                LOG.info("error formats: off (openapi-validator.yml errorFormat.enabled: false): Lumen's error JSON everywhere");
+            boolean light4jFolder = light4jFolder(context);
+            if (!config.errorFormat().enabledFor(light4jFolder)) {
+                LOG.info("error formats: off ({}): Lumen's error JSON everywhere", light4jFolder && config.errorFormat().enabled() == null
+                        ? "a light-4j handler.yml, answering as light-4j did; openapi-validator.yml errorFormat.enabled: true turns them on"
+                        : "openapi-validator.yml errorFormat.enabled: false");
                 return new SpecErrorFormats(spec);
             }
             SpecErrorFormats formats = of(spec, config.errorFormat(), SchemaCheck.shared(context, spec, config), context.errors());
@@ -81,6 +86,15 @@ public final class SpecErrorFormats implements ErrorFormats {
             }
             return formats;
         });
+    }
+
+    /** Whether the service's handler.yml names light-4j handler classes: a light-4j config folder run as it is. */
+    private static boolean light4jFolder(ServiceContext context) {
+        if (context.config().find("handler").isEmpty()) {
+            return false;
+        }
+        List<String> handlers = context.config().load("handler", HandlerConfig.class).handlers();
+        return handlers != null && handlers.stream().anyMatch(Light4jHandlers::isLight4jClass);
     }
 
     /** The formats of {@code spec}, logged (one INFO line, each fallback at DEBUG); not registered anywhere. */
