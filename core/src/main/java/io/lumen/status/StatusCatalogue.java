@@ -23,6 +23,16 @@ import java.util.regex.Pattern;
  * Immutable once built.
  */
 public final class StatusCatalogue {
+    /** @deprecated use {@link ErrorCodes#PATH_NOT_IMPLEMENTED}: codes are named in one table */
+    @Deprecated
+    public static final String PATH_NOT_IMPLEMENTED = ErrorCodes.PATH_NOT_IMPLEMENTED;
+    /** @deprecated use {@link ErrorCodes#METHOD_NOT_ALLOWED} */
+    @Deprecated
+    public static final String METHOD_NOT_ALLOWED = ErrorCodes.METHOD_NOT_ALLOWED;
+    /** @deprecated use {@link ErrorCodes#RUNTIME_EXCEPTION} */
+    @Deprecated
+    public static final String RUNTIME_EXCEPTION = ErrorCodes.RUNTIME_EXCEPTION;
+
     private static final Logger LOG = LoggerFactory.getLogger(StatusCatalogue.class);
     private static final Pattern CODE = Pattern.compile("[A-Z]{3}\\d{5}");
     private static final Set<String> SWITCHES = Set.of("showMessage", "showDescription", "showMetadata");
