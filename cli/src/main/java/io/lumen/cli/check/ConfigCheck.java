@@ -3,7 +3,9 @@ package io.lumen.cli.check;
 import io.lumen.cli.schema.ConfigRecords;
 import io.lumen.config.ConfigException;
 import io.lumen.config.ConfigLoader;
+import io.lumen.server.ServerConfig;
 import io.lumen.service.ServiceAssembly;
+import io.lumen.status.ErrorResponder;
 import io.lumen.status.StatusCatalogue;
 
 import java.io.IOException;
@@ -61,19 +63,24 @@ public final class ConfigCheck {
                         step(errors, () -> config.load(file.getKey(), file.getValue()));
                     }
                 }
-                step(errors, () -> StatusCatalogue.load(config));
-                step(errors, () -> assemble(config, classLoader));
+                // the assembly goes on with defaults where server.yml or the status table failed, so that
+                // the handler.yml and middleware problems behind them are found in the same run
+                ServerConfig server = or(errors, () -> config.load("server", ServerConfig.class),
+                        () -> defaults().load("server", ServerConfig.class));
+                StatusCatalogue status = or(errors, () -> StatusCatalogue.load(config), () -> StatusCatalogue.load(defaults()));
+                step(errors, () -> assemble(config, server, status, classLoader));
             }
             warnings = capture.lines();
         }
         return new Result(dir, List.copyOf(errors), warnings);
     }
 
-    private static Object assemble(ConfigLoader config, ClassLoader classLoader) {
+    private static Object assemble(ConfigLoader config, ServerConfig server, StatusCatalogue status, ClassLoader classLoader) {
         Thread thread = Thread.currentThread();
         ClassLoader previous = thread.getContextClassLoader();
         thread.setContextClassLoader(classLoader);
-        try (ServiceAssembly assembly = ServiceAssembly.builder(config).classLoader(classLoader).build()) {
+        try (ServiceAssembly assembly = ServiceAssembly.builder(config).server(server).errors(new ErrorResponder(status))
+                .classLoader(classLoader).build()) {
             return assembly.router();
         } finally {
             thread.setContextClassLoader(previous);
@@ -99,6 +106,21 @@ public final class ConfigCheck {
             // reported by the step that parses values.yml
         }
         return modules;
+    }
+
+    /** What {@code load} gives, or (its problem recorded) what {@code fallback} gives. */
+    private static <T> T or(Set<String> errors, java.util.function.Supplier<T> load, java.util.function.Supplier<T> fallback) {
+        try {
+            return load.get();
+        } catch (ConfigException e) {
+            errors.add(e.getMessage());
+            return fallback.get();
+        }
+    }
+
+    /** A loader of nothing but the classpath: Lumen's defaults. */
+    private static ConfigLoader defaults() {
+        return ConfigLoader.builder().configDirs(List.of()).env(k -> null).build();
     }
 
     /** Runs one step; its problem is recorded, never thrown. */

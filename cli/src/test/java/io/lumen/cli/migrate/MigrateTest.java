@@ -1,0 +1,112 @@
+package io.lumen.cli.migrate;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.lumen.testkit.TestService;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static io.lumen.cli.Light4jFolders.files;
+import static io.lumen.cli.Light4jFolders.folder;
+import static io.lumen.cli.Light4jFolders.lumen;
+import static io.lumen.cli.Light4jFolders.report;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** {@code lumen migrate} on real light-4j folders (test resources light4j/, see its README). */
+class MigrateTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void lightProxyMigratedStartsAndServesItsRoutesWithTheMiddlewareItDeclared() throws Exception {
+        Path out = dir.resolve("proxy");
+        var run = lumen("migrate", folder("light-proxy").toString(), "-o", out.toString());
+        assertEquals(0, run.exit(), run.err());
+        String report = report(out);
+        assertTrue(run.out().startsWith(report), "the printed report is the written one");
+        assertTrue(report.contains("com.networknt.proxy.LightProxyHandler@proxy -> Lumen's built-in `proxy`"), report);
+        assertTrue(report.contains("com.networknt.traceability.TraceabilityHandler@traceability removed"), report);
+        assertTrue(report.contains("values.yml: service.singletons removed"), report);
+        assertTrue(report.contains("HTTPS: light-4j served it with the key store inside its jar"), report);
+        String handlerYml = Files.readString(out.resolve("handler.yml"));
+        assertFalse(handlerYml.matches("(?s).*com\\.networknt\\.[a-z.]+\\.[A-Z]\\w*.*"), "no light-4j class left: " + handlerYml);
+        assertFalse(Files.readString(out.resolve("values.yml")).contains("handler.handlers"));
+
+        try (Backend backend = new Backend();
+             TestService proxy = TestService.in(out).value("proxy.hosts", backend.url()).start()) {
+            HttpResponse<String> books = proxy.get("/api/books?limit=5");
+            assertEquals(200, books.statusCode(), books.body());
+            assertEquals("Dune", JSON.readTree(books.body()).get(0).get("title").asText());
+            Backend.Seen seen = backend.seen().get(0);
+            assertEquals("/api/books", seen.path());
+            assertNotNull(seen.correlationId(), "the correlation middleware ran");
+            assertEquals(books.headers().firstValue("X-Correlation-Id").orElse(null), seen.correlationId());
+
+            assertError(proxy.get("/api/nothing"), 404, "ERR10007"); // specification: not in the spec
+            assertError(proxy.get("/api/books?limit=many"), 400, "ERR11010"); // validator: not an int32
+            assertError(proxy.send(proxy.request("/api/books").header("Content-Type", "application/json")
+                    .POST(HttpRequest.BodyPublishers.ofString("{\"author\":\"x\"}")).build()), 400, "ERR11004");
+            assertEquals(1, backend.seen().size(), "refused requests never reach the backend");
+        }
+    }
+
+    @Test
+    void lightGatewayMigratedLeavesOutWhatLumenLacksAndStarts() throws Exception {
+        Path out = dir.resolve("gateway");
+        var run = lumen("migrate", folder("light-gateway-petstore").toString(), "-o", out.toString());
+        assertEquals(0, run.exit(), run.err());
+        String report = report(out);
+        for (String expected : new String[] {
+                "values.yml: server.keystorePass is encrypted (CRYPT:); removed. Give the decrypted value as the environment variable SERVER_KEYSTOREPASS",
+                "com.networknt.sanitizer.SanitizerHandler@sanitizer removed, Lumen has no equivalent",
+                "com.networknt.server.handler.ServerShutdownHandler@shutdown removed with its routes",
+                "values.yml: whitelist.enabled, whitelist.paths removed: light-4j's whitelist module",
+                "values.yml: audit.mask: true removed: Lumen's audit.yml `mask` takes a list",
+                "handler.yml: no paths and no defaultHandlers"}) {
+            assertTrue(report.contains(expected), expected + "\n" + report);
+        }
+        String values = Files.readString(out.resolve("values.yml"));
+        assertFalse(values.lines().anyMatch(l -> l.startsWith("server.keystorePass")), values);
+        try (Backend backend = new Backend();
+             TestService gateway = TestService.in(out).value("proxy.hosts", backend.url()).start()) {
+            assertError(gateway.get("/v1/pets"), 404, "ERR10048");
+        }
+    }
+
+    @Test
+    void runningTwiceGivesTheSameOutputAndAFolderOfOtherFilesIsRefused() throws Exception {
+        Path first = dir.resolve("first");
+        Path second = dir.resolve("second");
+        for (String name : new String[] {"light-proxy", "light-gateway-petstore"}) {
+            assertEquals(0, lumen("migrate", folder(name).toString(), "-o", first.toString()).exit());
+            var again = files(first);
+            assertEquals(0, lumen("migrate", folder(name).toString(), "-o", first.toString()).exit());
+            assertEquals(again, files(first), "rewriting its own output");
+            assertEquals(0, lumen("migrate", folder(name).toString(), "-o", second.toString()).exit());
+            assertEquals(again, files(second), "into another folder");
+        }
+        Path mine = Files.createDirectories(dir.resolve("mine"));
+        Files.writeString(mine.resolve("notes.txt"), "keep me");
+        var refused = lumen("migrate", folder("light-proxy").toString(), "-o", mine.toString());
+        assertEquals(1, refused.exit());
+        assertTrue(refused.err().contains("has files and no MIGRATION.md"), refused.err());
+        assertEquals("keep me", Files.readString(mine.resolve("notes.txt")));
+    }
+
+    private static void assertError(HttpResponse<String> r, int status, String code) throws Exception {
+        assertEquals(status, r.statusCode(), r.body());
+        JsonNode error = JSON.readTree(r.body());
+        assertEquals(code, error.get("code").asText(), r.body());
+        assertEquals(status, error.get("statusCode").asInt());
+    }
+}
