@@ -104,7 +104,7 @@ public final class ConfigFile {
     public <T> T bindAt(String jsonPointer, Class<T> type) {
         String base = jsonPointer == null ? "" : jsonPointer;
         if (base.isEmpty() && type.isRecord() && (tree instanceof Map<?, ?> || tree == null)) {
-            ConfigFile withModuleValues = moduleValues.complete(this, type);
+            ConfigFile withModuleValues = moduleValues.prepare(this, type);
             if (withModuleValues != this) {
                 return withModuleValues.bindValue(withModuleValues.tree, type, base);
             }

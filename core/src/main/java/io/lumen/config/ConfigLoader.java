@@ -116,9 +116,17 @@ public final class ConfigLoader {
 
     /** Binds the named config; a missing file binds an empty map so records fall back to their defaults. */
     public <T> T load(String name, Class<T> type) {
-        return find(name).map(f -> f.bind(type)).orElseGet(() ->
-                new ConfigFile(name, name + ".yml", Map.of(), LineTable.EMPTY, this::mapper)
-                        .injected(Map.of(), Map.of(), moduleValues).bind(type));
+        return find(name).orElseGet(() -> moduleDefaults(name)).bind(type);
+    }
+
+    /**
+     * The file a module reads when the config dirs have none: empty, so that binding it takes each key
+     * from {@code <name>.<key>} (overrides, environment, values.yml) or the record's default, as
+     * light-4j's shipped default file with {@code ${<name>.key:default}} placeholders would.
+     */
+    public ConfigFile moduleDefaults(String name) {
+        return new ConfigFile(name, name + ".yml (not found: its keys from values.yml and defaults)", Map.of(),
+                LineTable.EMPTY, this::mapper).injected(Map.of(), Map.of(), moduleValues);
     }
 
     /** Finds a non-config file (keystore, certificate, spec): absolute paths as is, else config dirs, then classpath. */
@@ -248,6 +256,17 @@ public final class ConfigLoader {
      */
     public void prefetch() {
         Set<String> names = new LinkedHashSet<>(List.of(VALUES, "server", "lumen-status", "status", "app-status", "handler"));
+        names.addAll(fileNames());
+        try {
+            prefetched.parseAll(List.copyOf(names), this::parseRawNow);
+        } catch (RuntimeException e) {
+            // each failure stays with its file
+        }
+    }
+
+    /** The base names of the {@code .yml}, {@code .yaml} and {@code .json} files of the config dirs, sorted per dir. */
+    public Set<String> fileNames() {
+        Set<String> names = new LinkedHashSet<>();
         for (Path dir : configDirs) {
             try (Stream<Path> files = Files.list(dir)) {
                 files.map(f -> f.getFileName().toString()).sorted().forEach(file -> EXTENSIONS.stream()
@@ -257,11 +276,7 @@ public final class ConfigLoader {
                 // an unreadable dir is reported by whoever reads from it
             }
         }
-        try {
-            prefetched.parseAll(List.copyOf(names), this::parseRawNow);
-        } catch (RuntimeException e) {
-            // each failure stays with its file
-        }
+        return names;
     }
 
     /** Looks the name up in every place and parses the first hit, without injection (or takes the prefetch's parse). */

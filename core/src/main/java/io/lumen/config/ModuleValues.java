@@ -17,16 +17,25 @@ final class ModuleValues {
     static final ModuleValues NONE = new ModuleValues(key -> null);
 
     private final Function<String, PlaceholderResolver.Found> lookup;
+    private final Light4jKeys light4jKeys = new Light4jKeys();
 
     ModuleValues(Function<String, PlaceholderResolver.Found> lookup) {
         this.lookup = lookup;
     }
 
-    /** {@code file}, with the values of {@code type}'s components it does not set added; {@code file} itself if none. */
-    ConfigFile complete(ConfigFile file, Class<?> type) {
+    /**
+     * {@code file} as {@code type} binds it: its light-4j-only keys dropped (with a warning each, see
+     * {@link Light4jKeys}), then completed from the module values.
+     */
+    ConfigFile prepare(ConfigFile file, Class<?> type) {
         if (this == NONE) {
             return file;
         }
+        return complete(light4jKeys.drop(file, type), type);
+    }
+
+    /** {@code file}, with the values of {@code type}'s components it does not set added; {@code file} itself if none. */
+    private ConfigFile complete(ConfigFile file, Class<?> type) {
         Map<?, ?> tree = file.tree() instanceof Map<?, ?> m ? m : Map.of();
         Map<Object, Object> completed = null;
         Map<String, ValueOrigin> origins = null;

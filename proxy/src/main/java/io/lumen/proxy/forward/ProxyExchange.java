@@ -491,7 +491,7 @@ final class ProxyExchange extends RequestTimers.Timed implements Lease, Exchange
         fail(ErrorCodes.PROXY_UPSTREAM_TIMEOUT, describe(), timeoutMs);
     }
 
-    /** A backstop: normally {@link #release} already ran when the response was pumped, failed or aborted. */
+    /** A backstop: normally {@link #end} already ran when the response was pumped, failed or aborted. */
     @Override
     public void exchangeEvent(HttpServerExchange ex, NextListener next) {
         try {
