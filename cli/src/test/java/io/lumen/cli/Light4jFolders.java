@@ -6,25 +6,27 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
-import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Stream;
 
-/** The real light-4j folders under test resources light4j/ (see its README), and running the command line on them. */
+/**
+ * The real light-4j folders the light-4j compatibility tests keep in proxy/src/test/resources/light4j
+ * (its README names repository, path, commit and licence), and running the command line on them.
+ */
 public final class Light4jFolders {
     private Light4jFolders() {
     }
 
-    /** The folder {@code light4j/<name>} of the test resources. */
+    /** The folder {@code light4j/<name>} ({@code light-proxy}, {@code light-gateway}, {@code petstore}, {@code petstore-codegen}). */
     public static Path folder(String name) {
-        try {
-            return Path.of(Light4jFolders.class.getResource("/light4j/" + name).toURI());
-        } catch (URISyntaxException e) {
-            throw new IllegalStateException(e);
+        Path folder = Path.of("../proxy/src/test/resources/light4j", name).toAbsolutePath().normalize();
+        if (!Files.isDirectory(folder)) {
+            throw new IllegalStateException(folder + " not found: the tests run from the cli module's folder");
         }
+        return folder;
     }
 
     /** The exit code and what was printed. */
@@ -38,12 +40,12 @@ public final class Light4jFolders {
         return new Run(exit, out.toString(), err.toString());
     }
 
-    /** Every file of {@code dir}, relative path to content. */
+    /** Every file of {@code dir}, relative path to its bytes in Base64 (key stores are binary). */
     public static Map<String, String> files(Path dir) {
         Map<String, String> files = new TreeMap<>();
         try (Stream<Path> all = Files.walk(dir)) {
             for (Path p : all.filter(Files::isRegularFile).toList()) {
-                files.put(dir.relativize(p).toString(), Files.readString(p));
+                files.put(dir.relativize(p).toString(), java.util.Base64.getEncoder().encodeToString(Files.readAllBytes(p)));
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);

@@ -58,6 +58,15 @@ public final class StatusCatalogue {
                 switches.getOrDefault("showDescription", true), switches.getOrDefault("showMetadata", true)));
     }
 
+    /** Lumen's own table (lumen-status.yml) without anything merged over it. */
+    public static StatusCatalogue defaults() {
+        Map<String, Status> codes = new LinkedHashMap<>();
+        ConfigLoader classpath = ConfigLoader.builder().configDirs(java.util.List.of()).env(k -> null)
+                .classLoader(StatusCatalogue.class.getClassLoader()).build();
+        read(classpath.find("lumen-status").orElseThrow(), codes, new LinkedHashMap<>());
+        return new StatusCatalogue(codes, Visibility.ALL);
+    }
+
     /** A catalogue from ready entries, for tests and embedding; every field is shown. */
     public static StatusCatalogue of(Map<String, Status> codes) {
         return new StatusCatalogue(new LinkedHashMap<>(codes), Visibility.ALL);

@@ -155,7 +155,13 @@ public final class ServiceAssembly implements AutoCloseable {
             problems.add(e); // go on with the defaults, so that handler.yml's problems are reported in the same pass
             serverConfig = ServerConfig.defaults();
         }
-        ErrorResponder errors = given != null ? given : new ErrorResponder(StatusCatalogue.load(config));
+        ErrorResponder errors;
+        try {
+            errors = given != null ? given : new ErrorResponder(StatusCatalogue.load(config));
+        } catch (ConfigException e) {
+            problems.add(e); // a broken status.yml or app-status.yml: go on with Lumen's table, as for server.yml
+            errors = new ErrorResponder(StatusCatalogue.defaults());
+        }
         DefaultServiceContext context = new DefaultServiceContext(config, serverConfig, errors.catalogue(), errors,
                 recipe.readiness(), recipe.blockingExecutor());
         recipe.shared().forEach(context::preset);

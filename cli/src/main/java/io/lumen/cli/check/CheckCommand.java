@@ -41,7 +41,7 @@ public final class CheckCommand implements Callable<Integer> {
         ClassLoader loader = urls.isEmpty() ? parent : new URLClassLoader(urls.toArray(URL[]::new), parent);
         int failed = 0;
         for (Path dir : dirs) {
-            ConfigCheck.Result result = ConfigCheck.check(dir, System::getenv, loader);
+            FolderCheck.Result result = FolderCheck.check(dir, System::getenv, loader);
             result.warnings().forEach(w -> out.println("warning: " + w));
             result.errors().forEach(e -> out.println("error: " + e));
             out.println(dir + ": " + (result.passed() ? "ok" : result.errors().size() + " error(s)")

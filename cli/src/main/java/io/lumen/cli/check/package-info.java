@@ -1,5 +1,6 @@
 /**
- * {@code lumen check}: a config folder checked through startup's own loading path without a server
- * ({@link io.lumen.cli.check.ConfigCheck}), each problem collected instead of stopping at the first.
+ * {@code lumen check}: a config folder checked by startup's own one-pass check
+ * ({@code io.lumen.service.ConfigCheck}) without a server ({@link io.lumen.cli.check.FolderCheck}),
+ * with the warnings that check logs.
  */
 package io.lumen.cli.check;

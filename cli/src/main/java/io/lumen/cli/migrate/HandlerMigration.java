@@ -79,8 +79,8 @@ final class HandlerMigration {
             if (known == null) {
                 kept.add(text);
                 if (Light4jHandlers.isLight4jClass(className)) {
-                    report.notCarried(key + ": " + className + " is a light-4j class Lumen does not know; kept, but startup"
-                            + " refuses it until you remove it or replace it with your own handler");
+                    report.kept(key + ": " + text + ": not one of light-4j's handlers Lumen knows; kept as your own handler"
+                            + " (put its jar on the service's classpath; if it is a light-4j module's, Lumen has no equivalent)");
                 } else {
                     report.kept(key + ": your handler " + text + " (put its jar on the service's classpath)");
                 }

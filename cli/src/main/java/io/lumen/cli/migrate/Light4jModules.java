@@ -23,6 +23,11 @@ final class Light4jModules {
         return Optional.ofNullable(WITHOUT_READER.get(name));
     }
 
+    /** Every light-4j module file name this table knows, for the docs' test. */
+    static java.util.Set<String> names() {
+        return WITHOUT_READER.keySet();
+    }
+
     private static Map<String, String> table() {
         Map<String, String> t = new TreeMap<>();
         String ingress = "do it at the ingress or in your handler";

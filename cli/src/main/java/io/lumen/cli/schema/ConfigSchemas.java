@@ -1,5 +1,7 @@
 package io.lumen.cli.schema;
 
+import io.lumen.config.Light4jKeys;
+
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.RecordComponent;
 import java.lang.reflect.Type;
@@ -32,6 +34,14 @@ final class ConfigSchemas {
         schema.put("$id", "lumen:config/" + name + ".schema.json");
         schema.put("title", name + ".yml");
         schema.putAll(object(record));
+        // light-4j keys startup accepts with a warning: an editor shows them as deprecated, not as errors
+        @SuppressWarnings("unchecked")
+        Map<String, Object> properties = (Map<String, Object>) schema.get("properties");
+        Light4jKeys.ofFile(name).forEach((key, reason) -> {
+            if (!key.contains(".") && !properties.containsKey(key)) {
+                properties.put(key, obj("description", "light-4j key with no effect in Lumen: " + reason, "deprecated", true));
+            }
+        });
         return schema;
     }
 

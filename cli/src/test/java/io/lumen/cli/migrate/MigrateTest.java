@@ -20,7 +20,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** {@code lumen migrate} on real light-4j folders (test resources light4j/, see its README). */
+/** {@code lumen migrate} on real light-4j folders (proxy/src/test/resources/light4j, see its README). */
 class MigrateTest {
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -63,7 +63,7 @@ class MigrateTest {
     @Test
     void lightGatewayMigratedLeavesOutWhatLumenLacksAndStarts() throws Exception {
         Path out = dir.resolve("gateway");
-        var run = lumen("migrate", folder("light-gateway-petstore").toString(), "-o", out.toString());
+        var run = lumen("migrate", folder("light-gateway").toString(), "-o", out.toString());
         assertEquals(0, run.exit(), run.err());
         String report = report(out);
         for (String expected : new String[] {
@@ -71,10 +71,10 @@ class MigrateTest {
                 "com.networknt.sanitizer.SanitizerHandler@sanitizer removed, Lumen has no equivalent",
                 "com.networknt.server.handler.ServerShutdownHandler@shutdown removed with its routes",
                 "values.yml: whitelist.enabled, whitelist.paths removed: light-4j's whitelist module",
-                "values.yml: audit.mask: true removed: Lumen's audit.yml `mask` takes a list",
                 "handler.yml: no paths and no defaultHandlers"}) {
             assertTrue(report.contains(expected), expected + "\n" + report);
         }
+        assertFalse(report.contains("audit.mask"), "Lumen takes light-4j's audit.mask: true as it is");
         String values = Files.readString(out.resolve("values.yml"));
         assertFalse(values.lines().anyMatch(l -> l.startsWith("server.keystorePass")), values);
         try (Backend backend = new Backend();
@@ -84,10 +84,32 @@ class MigrateTest {
     }
 
     @Test
+    void lightExamplePetstoresMigratedNeedNothingButTheirOwnHandlerClasses() throws Exception {
+        for (String name : new String[] {"petstore", "petstore-codegen"}) {
+            Path out = dir.resolve(name);
+            assertEquals(0, lumen("migrate", folder(name).toString(), "-o", out.toString()).exit());
+            String report = report(out);
+            assertTrue(report.contains("com.networknt.sanitizer.SanitizerHandler@sanitizer removed"), report);
+            assertTrue(report.contains("sanitizer.yml: light-4j's sanitizer module"), report);
+            assertTrue(report.contains("handlers: com.networknt.petstore.handler.PetsGetHandler: not one of light-4j's handlers"), report);
+            var check = lumen("check", out.toString());
+            assertEquals(1, check.exit(), check.out());
+            var errors = check.out().lines().filter(l -> l.startsWith("error: ")).toList();
+            assertEquals(4, errors.size(), check.out());
+            for (String handler : new String[] {"PetsGetHandler", "PetsPostHandler", "PetsPetIdGetHandler", "PetsPetIdDeleteHandler"}) {
+                assertTrue(errors.stream().anyMatch(e -> e.contains("handler.yml:") && e.endsWith(
+                        "class com.networknt.petstore.handler." + handler + " not found on the classpath")), check.out());
+            }
+        }
+        String values = Files.readString(dir.resolve("petstore/values.yml"));
+        assertFalse(values.contains("server.enableHttp:"), "server.yml sets the listeners itself: " + values);
+    }
+
+    @Test
     void runningTwiceGivesTheSameOutputAndAFolderOfOtherFilesIsRefused() throws Exception {
         Path first = dir.resolve("first");
         Path second = dir.resolve("second");
-        for (String name : new String[] {"light-proxy", "light-gateway-petstore"}) {
+        for (String name : new String[] {"light-proxy", "light-gateway", "petstore"}) {
             assertEquals(0, lumen("migrate", folder(name).toString(), "-o", first.toString()).exit());
             var again = files(first);
             assertEquals(0, lumen("migrate", folder(name).toString(), "-o", first.toString()).exit());
