@@ -135,7 +135,9 @@ public final class Migration {
             Map<String, Object> tree = readMap(source.resolve(file));
             Map<String, Object> kept = new LinkedHashMap<>();
             if (tree.containsKey("enabled")) {
-                kept.put("enabled", tree.get("enabled"));
+                Object enabled = tree.get("enabled");
+                // ${configReload.enabled:true} follows its values.yml key, which becomes reload.enabled
+                kept.put("enabled", enabled instanceof String text ? text.replace("${" + base + ".", "${" + to + ".") : enabled);
             }
             tree.keySet().stream().filter(k -> !k.equals("enabled")).forEach(k ->
                     report.notCarried(name + " `" + k + "`: Lumen's " + to + ".yml has no such setting"));

@@ -106,6 +106,52 @@ class MigrateTest {
     }
 
     @Test
+    void renamedLight4jFilesAndKeysCarryOverAndStatusTablesAreKeptAsWritten() throws Exception {
+        Path light4j = Files.createDirectories(dir.resolve("light4j"));
+        Files.writeString(light4j.resolve("logging.yml"), "enabled: false\nlogStart: 600000\n");
+        Files.writeString(light4j.resolve("configReload.yml"), "enabled: ${configReload.enabled:true}\n");
+        Files.writeString(light4j.resolve("values.yml"), "# light-4j values\nconfigReload.enabled: false\nlogging.downstreamEnabled: true\n");
+        Files.writeString(light4j.resolve("status.yml"), "showMetadata: false\nERR10008:\n  statusCode: 405\n  code: ERR10008\n"
+                + "  message: METHOD_NOT_ALLOWED\n  description: Request method %s cannot be found in the path %s.\n");
+        Files.writeString(light4j.resolve("handler.yml"), """
+                handlers:
+                  - com.networknt.health.HealthGetHandler@health
+                  - com.networknt.config.reload.handler.ConfigReloadHandler@configReload
+                chains:
+                  admin: [health]
+                paths:
+                  - {path: /health, method: get, exec: [admin]}
+                  - {path: /adm/config-reload, method: post, exec: [configReload]}
+                """);
+        Path out = dir.resolve("lumen");
+        assertEquals(0, lumen("migrate", light4j.toString(), "-o", out.toString()).exit());
+        String report = report(out);
+        for (String expected : new String[] {"logging.yml -> logger.yml", "configReload.yml -> reload.yml",
+                "values.yml: configReload.enabled -> reload.enabled", "logging.yml `logStart`: Lumen's logger.yml has no such setting",
+                "values.yml: logging.downstreamEnabled removed", "status.yml: merged over Lumen's codes",
+                "ConfigReloadHandler@configReload -> Lumen's built-in `reload`"}) {
+            assertTrue(report.contains(expected), expected + "\n" + report);
+        }
+        assertTrue(Files.readString(out.resolve("logger.yml")).contains("enabled: false"));
+        assertTrue(Files.readString(out.resolve("values.yml")).contains("\nreload.enabled: false\n"));
+        assertTrue(Files.readString(out.resolve("handler.yml")).contains("- reload"));
+        assertTrue(Files.readString(out.resolve("reload.yml")).contains("enabled: ${reload.enabled:true}"),
+                "the placeholder follows its renamed key");
+        assertFalse(Files.exists(out.resolve("logging.yml")));
+        var check = lumen("check", out.toString());
+        assertEquals(0, check.exit(), check.out());
+        try (TestService service = TestService.in(out).start()) {
+            HttpResponse<String> wrongMethod = service.send(service.request("/health").DELETE().build());
+            assertEquals(405, wrongMethod.statusCode());
+            assertEquals("Request method DELETE cannot be found in the path /health.",
+                    JSON.readTree(wrongMethod.body()).get("description").asText(), "the folder's status.yml text");
+            assertError(service.send(service.request("/adm/config-reload").POST(HttpRequest.BodyPublishers.noBody()).build()),
+                    404, "ERR10048"); // values.yml reload.enabled: false switched the reload endpoint off
+
+        }
+    }
+
+    @Test
     void runningTwiceGivesTheSameOutputAndAFolderOfOtherFilesIsRefused() throws Exception {
         Path first = dir.resolve("first");
         Path second = dir.resolve("second");
