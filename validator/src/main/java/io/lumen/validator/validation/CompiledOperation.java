@@ -43,10 +43,12 @@ final class CompiledOperation {
     private final Map<String, JsonNode> bodySchemaNodes = new LinkedHashMap<>();
     private final Map<String, Map<String, Schema>> responses = new LinkedHashMap<>();
     private final UnaryOperator<JsonNode> resolve;
+    private final JsonNode bundle;
 
     CompiledOperation(OpenApiSpec spec, Operation operation, SchemaCompiler compiler) {
         this.operation = operation;
         this.resolve = node -> resolve(spec, node);
+        this.bundle = spec.bundle();
         List<Parameter> params = operation.parameters();
         this.readers = new ParameterReader[params.size()];
         this.schemas = new Schema[params.size()];
@@ -117,7 +119,8 @@ final class CompiledOperation {
      * @param present     whether the request has a non-empty body at all
      * @param contentType the request's media type (lower case, no parameters) or null
      */
-    JsonNode body(ParsedBody parsed, boolean present, String contentType, boolean skipSchema, List<ValidationError> errors) {
+    JsonNode body(ParsedBody parsed, boolean present, String contentType, boolean skipSchema, boolean coerce,
+                  List<ValidationError> errors) {
         Operation.RequestBody declared = operation.requestBody();
         if (declared == null) {
             if (present) {
@@ -142,6 +145,9 @@ final class CompiledOperation {
         JsonNode value = null;
         if (parsed != null && parsed.json() != null) {
             value = parsed.json();
+            if (coerce) {
+                BodyCoercion.coerce(bundle, bodySchemaNodes.get(key), value);
+            }
         } else if (parsed != null && parsed.form() != null) {
             value = form(parsed.form(), bodySchemaNodes.get(key), errors);
         }
@@ -194,12 +200,8 @@ final class CompiledOperation {
 
     /** The response schemas of a status: exact, then {@code 4XX}, then {@code default}; null when undeclared. */
     Map<String, Schema> responses(int status) {
-        Map<String, Schema> exact = responses.get(Integer.toString(status));
-        if (exact != null) {
-            return exact;
-        }
-        Map<String, Schema> range = responses.get((status / 100) + "XX");
-        return range != null ? range : responses.get("default");
+        String key = operation.responseKey(status);
+        return key == null ? null : responses.get(key);
     }
 
     static void schema(Schema schema, JsonNode value, String location, List<ValidationError> errors) {
