@@ -74,6 +74,7 @@ public final class Migration {
         migrateValues();
         Map<String, Object> serverYml = files.contains(Path.of("server.yml")) ? readMap(source.resolve("server.yml")) : Map.of();
         ServerDefaults.apply(serverYml, values, source, report);
+        keepLight4jErrorJson(files);
         if (files.contains(Path.of("values.yml")) || !values.render().isEmpty()) {
             output.put(Path.of("values.yml"), values.render().getBytes(StandardCharsets.UTF_8));
         }
@@ -162,6 +163,22 @@ public final class Migration {
             report.kept(name + ": merged over Lumen's codes, which are light-4j's where light-4j defines them (docs/status-codes.md)");
         } else {
             report.kept(name + ": copied");
+        }
+    }
+
+    /**
+     * light-4j answers its error JSON whatever error schema the spec declares; Lumen's validator
+     * would answer in the declared format, so the migrated folder switches that off.
+     */
+    private void keepLight4jErrorJson(List<Path> files) throws IOException {
+        boolean spec = files.stream().anyMatch(f -> f.getNameCount() == 1 && "openapi".equals(baseName(f.toString())));
+        Path validatorYml = source.resolve("openapi-validator.yml");
+        boolean set = values.has("openapi-validator.errorFormat")
+                || Files.isRegularFile(validatorYml) && readMap(validatorYml).containsKey("errorFormat");
+        if (spec && !set) {
+            values.add("openapi-validator.errorFormat", "{enabled: false}");
+            report.changed("values.yml: openapi-validator.errorFormat: {enabled: false} added, so that rejections are"
+                    + " light-4j's error JSON (ERR10007, ERR11004, ...) even where the spec declares an error schema");
         }
     }
 

@@ -105,7 +105,7 @@ final class ValuesFile {
             if (out.length() > 0 && out.charAt(out.length() - 1) != '\n') {
                 out.append('\n');
             }
-            out.append("\n# Added by lumen migrate (see MIGRATION.md): light-4j's defaults where Lumen's differ\n");
+            out.append("\n# Added by lumen migrate (see MIGRATION.md): light-4j's behaviour where Lumen's defaults differ\n");
             added.forEach((k, v) -> out.append(k).append(": ").append(v).append('\n'));
         }
         return out.toString();
