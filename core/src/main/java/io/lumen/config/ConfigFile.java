@@ -83,6 +83,15 @@ public final class ConfigFile {
         return origins;
     }
 
+    /**
+     * Where the value at the pointer was written, for a log line: {@code values.yml:12: handler.handlers}
+     * when it was injected from there, else {@code handler.yml:7}.
+     */
+    public String where(String jsonPointer) {
+        ValueOrigin origin = originOf(jsonPointer);
+        return origin != null ? origin.toString() : displayName + ":" + lineOf(jsonPointer);
+    }
+
     /** The values.yml key whose value is at the pointer or holds it (the nearest injected parent); null if none. */
     public ValueOrigin originOf(String jsonPointer) {
         String p = jsonPointer == null ? "" : jsonPointer;
@@ -93,6 +102,15 @@ public final class ConfigFile {
             }
             p = JsonPointers.parent(p);
         }
+    }
+
+    /**
+     * This file as binding it to {@code type} sees it: light-4j-only keys dropped and the keys it does not set
+     * taken from {@code <name>.<key>} values, each remembered at its values.yml line; for code that reads
+     * the tree itself (handler.yml's chains) and must name the same lines.
+     */
+    public ConfigFile prepared(Class<?> type) {
+        return type.isRecord() && (tree instanceof Map<?, ?> || tree == null) ? moduleValues.prepare(this, type) : this;
     }
 
     /** Binds the whole file; every binding problem becomes a {@link ConfigException} with file, line and key. */

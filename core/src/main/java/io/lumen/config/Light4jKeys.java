@@ -22,13 +22,24 @@ import java.util.concurrent.ConcurrentHashMap;
  * effect, so a light-4j config folder starts; a key neither knows stays an unknown-key error. Only
  * keys the record being bound lacks are dropped: a key Lumen also has is bound as usual.
  */
-final class Light4jKeys {
+public final class Light4jKeys {
     private static final Logger LOG = LoggerFactory.getLogger(Light4jKeys.class);
     private static final String RESOURCE = "META-INF/lumen/light4j-keys.properties";
     /** file base name -> dotted key path -> reason */
     private static final Map<String, Map<String, String>> TABLE = read();
 
     private final Set<String> warned = ConcurrentHashMap.newKeySet();
+
+    Light4jKeys() {
+    }
+
+    /**
+     * The light-4j keys of config file {@code name} ({@code server}) that Lumen does not read: dotted key
+     * path to why it has no effect; empty when there are none. For lumen-cli's JSON Schemas.
+     */
+    public static Map<String, String> ofFile(String name) {
+        return Collections.unmodifiableMap(TABLE.getOrDefault(name, Map.of()));
+    }
 
     /** {@code file} without the light-4j keys {@code type} does not have; {@code file} itself if it sets none. */
     ConfigFile drop(ConfigFile file, Class<?> type) {

@@ -48,6 +48,9 @@ final class ModuleValues {
             if (found == null) {
                 continue;
             }
+            if (found.value() instanceof String s && s.startsWith(PlaceholderResolver.CRYPT)) {
+                throw PlaceholderResolver.encrypted(file, JsonPointers.child("", key), found.origin());
+            }
             if (completed == null) {
                 completed = new LinkedHashMap<>(tree);
                 origins = new LinkedHashMap<>();

@@ -166,12 +166,13 @@ final class PlaceholderResolver {
     }
 
     /** light-4j's encrypted secrets need its master password and cipher: refuse them by name, never pass them on. */
-    private static ConfigException encrypted(ConfigFile file, String pointer, ValueOrigin origin) {
+    static ConfigException encrypted(ConfigFile file, String pointer, ValueOrigin origin) {
         String problem = "a light-4j encrypted value (CRYPT:...), which Lumen does not decrypt: give the plain value"
                 + " through an environment variable or a values.yml kept out of the image (a Kubernetes Secret)";
         if (origin != null) {
-            return new ConfigException(origin.file(), origin.line(), origin.key(), problem + " (used by "
-                    + file.name() + ".yml at line " + file.lineOf(pointer) + ")");
+            int line = file.lineOf(pointer);
+            return new ConfigException(origin.file(), origin.line(), origin.key(), problem + " (read as "
+                    + file.name() + ".yml " + JsonPointers.render(file.tree(), pointer) + (line > 0 ? " at line " + line : "") + ")");
         }
         return file.error(pointer, problem);
     }

@@ -23,6 +23,16 @@ import java.util.regex.Pattern;
  * Immutable once built.
  */
 public final class StatusCatalogue {
+    /** @deprecated use {@link ErrorCodes#PATH_NOT_IMPLEMENTED}: codes are named in one table */
+    @Deprecated
+    public static final String PATH_NOT_IMPLEMENTED = ErrorCodes.PATH_NOT_IMPLEMENTED;
+    /** @deprecated use {@link ErrorCodes#METHOD_NOT_ALLOWED} */
+    @Deprecated
+    public static final String METHOD_NOT_ALLOWED = ErrorCodes.METHOD_NOT_ALLOWED;
+    /** @deprecated use {@link ErrorCodes#RUNTIME_EXCEPTION} */
+    @Deprecated
+    public static final String RUNTIME_EXCEPTION = ErrorCodes.RUNTIME_EXCEPTION;
+
     private static final Logger LOG = LoggerFactory.getLogger(StatusCatalogue.class);
     private static final Pattern CODE = Pattern.compile("[A-Z]{3}\\d{5}");
     private static final Set<String> SWITCHES = Set.of("showMessage", "showDescription", "showMetadata");
@@ -46,6 +56,15 @@ public final class StatusCatalogue {
         config.find("app-status").ifPresent(file -> read(file, codes, switches));
         return new StatusCatalogue(codes, new Visibility(switches.getOrDefault("showMessage", true),
                 switches.getOrDefault("showDescription", true), switches.getOrDefault("showMetadata", true)));
+    }
+
+    /** Lumen's own table (lumen-status.yml) without anything merged over it. */
+    public static StatusCatalogue defaults() {
+        Map<String, Status> codes = new LinkedHashMap<>();
+        ConfigLoader classpath = ConfigLoader.builder().configDirs(java.util.List.of()).env(k -> null)
+                .classLoader(StatusCatalogue.class.getClassLoader()).build();
+        read(classpath.find("lumen-status").orElseThrow(), codes, new LinkedHashMap<>());
+        return new StatusCatalogue(codes, Visibility.ALL);
     }
 
     /** A catalogue from ready entries, for tests and embedding; every field is shown. */

@@ -66,7 +66,11 @@ public final class ConfigCheck {
         }
     }
 
-    private static Map<String, String> records(ClassLoader classLoader) {
+    /**
+     * Every config file a module on {@code classLoader}'s classpath binds: base name to record class
+     * name ({@code cors -> io.lumen.handler.cors.CorsConfig}); also what lumen-cli's JSON Schemas are made from.
+     */
+    public static Map<String, String> records(ClassLoader classLoader) {
         Map<String, String> records = new TreeMap<>();
         try {
             Enumeration<URL> urls = classLoader.getResources(RESOURCE);

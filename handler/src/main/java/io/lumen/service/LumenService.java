@@ -55,7 +55,13 @@ public final class LumenService implements AutoCloseable {
      * it to the server.yml it reads too, before comparing that with the running one.
      */
     public static LumenService start(ConfigLoader config, UnaryOperator<ServerConfig> adjust) {
-        ServerConfig serverConfig = adjust.apply(config.load("server", ServerConfig.class));
+        ServerConfig serverConfig;
+        try {
+            serverConfig = adjust.apply(config.load("server", ServerConfig.class));
+        } catch (ConfigException e) {
+            List<ConfigException> all = ConfigCheck.check(config); // server.yml's problem and every other one, in one pass
+            throw all.isEmpty() ? e : ConfigException.of(all);
+        }
         Readiness readiness = new Readiness();
         // one error writer for the root handlers' refusals (413, 408, the drain's 503) and the chain's errors
         ErrorResponder errors = new ErrorResponder(StatusCatalogue.load(config));

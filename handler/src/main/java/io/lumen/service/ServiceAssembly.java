@@ -152,10 +152,16 @@ public final class ServiceAssembly implements AutoCloseable {
         try {
             serverConfig = recipe.server() != null ? recipe.server() : config.load("server", ServerConfig.class);
         } catch (ConfigException e) {
-            problems.add(e);
-            throw ConfigException.of(problems.all());
+            problems.add(e); // go on with the defaults, so that handler.yml's problems are reported in the same pass
+            serverConfig = ServerConfig.defaults();
         }
-        ErrorResponder errors = given != null ? given : new ErrorResponder(StatusCatalogue.load(config));
+        ErrorResponder errors;
+        try {
+            errors = given != null ? given : new ErrorResponder(StatusCatalogue.load(config));
+        } catch (ConfigException e) {
+            problems.add(e); // a broken status.yml or app-status.yml: go on with Lumen's table, as for server.yml
+            errors = new ErrorResponder(StatusCatalogue.defaults());
+        }
         DefaultServiceContext context = new DefaultServiceContext(config, serverConfig, errors.catalogue(), errors,
                 recipe.readiness(), recipe.blockingExecutor());
         recipe.shared().forEach(context::preset);
@@ -171,7 +177,8 @@ public final class ServiceAssembly implements AutoCloseable {
             // light-4j ships a handler.yml whose keys are ${handler.*}: values.yml alone can declare the routes
             Optional<ConfigFile> handlerFile = config.find("handler")
                     .or(() -> config.value("handler.handlers").or(() -> config.value("handler.paths"))
-                            .map(v -> config.moduleDefaults("handler")));
+                            .map(v -> config.moduleDefaults("handler")))
+                    .map(f -> f.prepared(HandlerConfig.class));
             if (handlerFile.isEmpty() && !recipe.handlerYmlOptional()) {
                 throw new ConfigException("handler.yml", 0, null, "not found in the config dirs "
                         + config.configDirs() + " or classpath config/: it declares the routes");

@@ -67,7 +67,7 @@ public final class CodegenCli implements Runnable {
             description = {"Writes a service project: the generated layer (records, API interfaces, adapters, routes)"
                     + " every time, the user-owned files (implementations, tests, pom, config, README, Dockerfile) only"
                     + " when missing.", "Exit codes: 0 done, 1 stale (--check), 2 usage, 3 spec error."})
-    static final class Generate implements Callable<Integer> {
+    public static final class Generate implements Callable<Integer> {
         @CommandLine.Spec
         private CommandLine.Model.CommandSpec command;
 

@@ -91,6 +91,8 @@ public final class HandlerChains {
             });
         }
         problems.throwIfAny();
+        registry.unusedLight4j().forEach((name, className) -> LOG.info("{}: {} ({}) is used by no route: not started",
+                file.where(registry.pointerOf(name)), name, className));
         return new RouterHandler(routes.build(), fallback[0], context.errors());
     }
 

@@ -4,6 +4,7 @@ import io.lumen.config.ConfigException;
 import io.lumen.config.ConfigFile;
 import io.lumen.config.ConfigProblems;
 import io.lumen.handler.Middleware;
+import io.lumen.handler.light4j.Light4jHandlers;
 import io.lumen.server.ServiceContext;
 import io.undertow.server.HttpHandler;
 
@@ -39,6 +40,7 @@ final class HandlerRegistry {
     private final Map<String, Object> byName = new LinkedHashMap<>();
     private final Map<String, String> pointerByName = new LinkedHashMap<>();
     private final Map<String, Object> byBuiltinClass = new LinkedHashMap<>();
+    private final Map<String, String> pendingLight4j = new LinkedHashMap<>();
     private final Light4jCarryOver light4j;
 
     private final ConfigProblems problems;
@@ -66,20 +68,38 @@ final class HandlerRegistry {
                 problems.add(file.error(pointer, "a handler entry is 'com.example.MyHandler@alias' or 'com.example.MyHandler', got '" + entry + "'"));
                 continue;
             }
-            if (byName.containsKey(name)) {
+            if (pointerByName.containsKey(name)) {
                 problems.add(file.error(pointer, "handler name '" + name + "' is declared twice (first at line "
                         + file.lineOf(pointerByName.get(name)) + ")"));
                 continue;
             }
-            Object handler;
-            try {
-                handler = resolve(name, className, pointer);
-            } catch (ConfigException e) {
-                problems.add(e);
-                handler = FAILED; // reported once here; routes naming it are not reported again
-            }
-            byName.put(name, handler);
             pointerByName.put(name, pointer);
+            if (Light4jHandlers.find(className).isPresent()) {
+                // light-4j folders declare more than their chains use (security commented out of the chain,
+                // with its keys in a jar Lumen has not got): such a class starts when a route uses it
+                pendingLight4j.put(name, className);
+                continue;
+            }
+            byName.put(name, resolveOrFail(name, className, pointer));
+        }
+    }
+
+    /** Where {@code name} is declared (a JSON pointer), or null. */
+    String pointerOf(String name) {
+        return pointerByName.get(name);
+    }
+
+    /** The light-4j classes declared that no route used: never started; for one line at startup. */
+    Map<String, String> unusedLight4j() {
+        return pendingLight4j;
+    }
+
+    private Object resolveOrFail(String name, String className, String pointer) {
+        try {
+            return resolve(name, className, pointer);
+        } catch (ConfigException e) {
+            problems.add(e);
+            return FAILED; // reported once here; routes naming it are not reported again
         }
     }
 
@@ -90,6 +110,12 @@ final class HandlerRegistry {
     Object find(String name, String pointer) {
         Object h = byName.get(name);
         if (h != null) {
+            return h;
+        }
+        String light4jClass = pendingLight4j.remove(name);
+        if (light4jClass != null) {
+            h = resolveOrFail(name, light4jClass, pointerByName.get(name));
+            byName.put(name, h);
             return h;
         }
         try {
@@ -127,11 +153,12 @@ final class HandlerRegistry {
     }
 
     boolean isDeclared(String name) {
-        return byName.containsKey(name);
+        return byName.containsKey(name) || pendingLight4j.containsKey(name);
     }
 
     String describeKnown() {
         TreeSet<String> names = new TreeSet<>(byName.keySet());
+        names.addAll(pendingLight4j.keySet());
         names.addAll(builtins.all().keySet());
         return String.join(", ", names);
     }

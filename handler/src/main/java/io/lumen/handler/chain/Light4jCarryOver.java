@@ -48,7 +48,7 @@ final class Light4jCarryOver {
             return Optional.empty();
         }
         Light4jHandler h = known.get();
-        String at = file.displayName() + ":" + file.lineOf(pointer);
+        String at = file.where(pointer);
         return Optional.of(switch (h.kind()) {
             case BUILTIN -> {
                 String builtinClass = builtins.className(h.builtin());

@@ -1,7 +1,9 @@
 package io.lumen.proxy.light4j;
 
 import io.lumen.config.ConfigException;
+import io.lumen.proxy.testing.Backend;
 import io.lumen.service.LumenService;
+import io.lumen.testkit.core.TestHttp;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -13,8 +15,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * light-example-4j's petstore config folder (light-rest-4j, see the README beside it) on Lumen, files
- * unchanged; the business handlers are the test's stand-ins of the same class names.
+ * Real light-4j config folders (src/test/resources/light4j, see the README there) on Lumen, files
+ * unchanged: light-example-4j's petstore (light-rest-4j), a light-codegen petstore service, light-proxy
+ * and light-gateway. The petstores' business handlers are the test's stand-ins of the same class
+ * names; values the tests set (an upstream's address, a switch) are overrides, as environment
+ * variables would be.
  */
 class Light4jFoldersTest {
 
@@ -59,5 +64,59 @@ class Light4jFoldersTest {
         ConfigException e = assertThrows(ConfigException.class, () -> Light4jFolder.copy("petstore", dir).start().close());
         assertTrue(e.getMessage().contains("handler.yml:54: handlers[8]: com.networknt.sanitizer.SanitizerHandler has no Lumen"
                 + " equivalent; use validate input with the validator"), e.getMessage());
+    }
+
+    @Test
+    void theLightProxyFolderProxiesWithTheMiddlewareItDeclaresFromValuesAlone(@TempDir Path dir) {
+        // config/local has handler.yml with ${handler.*} placeholders and values.yml; no server.yml, no proxy.yml
+        try (Backend backend = Backend.http("books").respond("/api/books", (ex, r) -> {
+                ex.getResponseHeaders().put(io.undertow.util.Headers.CONTENT_TYPE, "application/json");
+                ex.getResponseSender().send("[{\"id\":1,\"name\":\"Lumen\"}]");
+            }).start();
+             LumenService s = Light4jFolder.copy("light-proxy", dir)
+                     .value("proxy.hosts", "http://127.0.0.1:" + backend.port()).start()) {
+            TestHttp http = TestHttp.at(s.httpUri().orElseThrow());
+            HttpResponse<String> books = http.get("/api/books");
+            assertEquals(200, books.statusCode(), books.body());
+            assertTrue(books.body().contains("Lumen"), books.body());
+            assertTrue(books.headers().firstValue("X-Correlation-Id").isPresent(), "correlation runs: " + books.headers());
+
+            HttpResponse<String> invalid = http.send(http.request("/api/books").header("Content-Type", "application/json")
+                    .POST(java.net.http.HttpRequest.BodyPublishers.ofString("{\"id\":\"x\"}")).build());
+            assertEquals(400, invalid.statusCode(), invalid.body());
+            assertTrue(invalid.body().contains("\"code\":\"ERR11004\""), invalid.body());
+            assertEquals(1, backend.received().size(), "the invalid request never reached the backend");
+
+            // routed by handler.yml's '/*', but not in the spec: the specification middleware answers, as light-4j's does
+            HttpResponse<String> unknown = http.get("/api/nothing");
+            assertEquals(404, unknown.statusCode(), unknown.body());
+            assertTrue(unknown.body().contains("\"code\":\"ERR10007\""), unknown.body());
+        }
+    }
+
+    @Test
+    void theLightGatewayFolderIsRefusedNamingItsEncryptedValueAtItsValuesLine(@TempDir Path dir) {
+        ConfigException e = assertThrows(ConfigException.class, () -> Light4jFolder.copy("light-gateway", dir).start().close());
+        assertTrue(e.getMessage().startsWith(dir.resolve("values.yml") + ":5: server.keystorePass: a light-4j encrypted value"
+                + " (CRYPT:...), which Lumen does not decrypt"), e.getMessage());
+        assertTrue(!e.getMessage().contains("3370aedc"), "the secret is not echoed: " + e.getMessage());
+    }
+
+    @Test
+    void theCodegenPetstoreFolderIsRefusedForTheSanitizerItSwitchesOn(@TempDir Path dir) {
+        ConfigException e = assertThrows(ConfigException.class, () -> Light4jFolder.copy("petstore-codegen", dir).start().close());
+        assertTrue(e.getMessage().contains("handler.yml:45: handlers[8]: com.networknt.sanitizer.SanitizerHandler has no Lumen"
+                + " equivalent"), e.getMessage());
+    }
+
+    @Test
+    void everyProblemOfEveryFileIsReportedInOnePass(@TempDir Path dir) {
+        // server.yml's keystorePass placeholder gets an encrypted value; handler.yml keeps the sanitizer on
+        ConfigException e = assertThrows(ConfigException.class, () -> Light4jFolder.copy("petstore", dir)
+                .value("server.keystorePass", "CRYPT:0011:2233").start().close());
+        assertEquals(2, e.problems().size(), e.getMessage());
+        assertTrue(e.getMessage().startsWith("2 configuration problems:"), e.getMessage());
+        assertTrue(e.getMessage().contains("server.yml:31: keystorePass: a light-4j encrypted value"), e.getMessage());
+        assertTrue(e.getMessage().contains("handler.yml:54: handlers[8]: com.networknt.sanitizer.SanitizerHandler"), e.getMessage());
     }
 }
