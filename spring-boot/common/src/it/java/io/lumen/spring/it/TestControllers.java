@@ -25,6 +25,12 @@ public class TestControllers {
         return "hello from spring";
     }
 
+    /** The shop of the context-path tests (lumen-shop: context path /shop, spec server URL .../shop/api) and of lumen-cp. */
+    @GetMapping({"/api/items/{id}", "/cp/items/{id}"})
+    public Map<String, Object> item(@PathVariable long id, LumenRequest lumen) {
+        return Map.of("id", id, "endpoint", String.valueOf(lumen.endpoint()));
+    }
+
     /** What a controller behind Lumen's chain learns, through a parameter and through attributes. */
     @GetMapping("/v1/pets/{petId}")
     public Map<String, Object> pet(@PathVariable long petId, LumenRequest lumen, VerifiedToken token,

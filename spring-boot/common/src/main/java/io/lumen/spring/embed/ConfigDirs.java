@@ -2,6 +2,7 @@ package io.lumen.spring.embed;
 
 import io.lumen.config.ConfigException;
 import io.lumen.config.ConfigLoader;
+import io.lumen.openapi.SpecLoader;
 import org.springframework.core.env.Environment;
 
 import java.io.File;
@@ -9,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Where Lumen's config files come from in a Spring application: {@code lumen.config-dir} when set
@@ -38,9 +40,19 @@ public record ConfigDirs(List<Path> dirs, boolean explicit) {
         return new ConfigDirs(List.copyOf(dirs), true);
     }
 
-    /** Lumen's config loader over these dirs, placeholders resolved from Spring's {@code Environment} too. */
+    /** Values Lumen's files and spec take from Spring under Lumen's names: the context path. */
+    static Map<String, Object> springOverrides(Environment environment) {
+        return Map.of(SpecLoader.CONTEXT_PATH_KEY, environment.getProperty("server.servlet.context-path", ""));
+    }
+
+    /**
+     * Lumen's config loader over these dirs, placeholders resolved from Spring's {@code Environment}
+     * too; {@code server.contextPath} is Spring's {@code server.servlet.context-path}, so that a spec whose
+     * server URL includes it matches the paths Lumen's router sees (below the context path).
+     */
     public ConfigLoader loader(ClassLoader classLoader, Environment environment) {
-        ConfigLoader.Builder b = ConfigLoader.builder().classLoader(classLoader).values(new SpringValueSource(environment));
+        ConfigLoader.Builder b = ConfigLoader.builder().classLoader(classLoader).values(new SpringValueSource(environment))
+                .overrides(springOverrides(environment));
         if (explicit) {
             b.configDirs(dirs);
         }

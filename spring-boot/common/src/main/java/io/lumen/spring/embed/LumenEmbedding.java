@@ -4,6 +4,7 @@ import io.lumen.config.ConfigFile;
 import io.lumen.config.ConfigLoader;
 import io.lumen.handler.config.HandlerConfig;
 import io.lumen.handler.router.Route;
+import io.lumen.openapi.OpenApiSpec;
 import io.lumen.server.BlockingExecutors;
 import io.lumen.server.InFlightRequests;
 import io.lumen.server.LumenServer;
@@ -110,6 +111,10 @@ public final class LumenEmbedding implements SmartInitializingSingleton, SmartLi
                 .routes((r, loader) -> MarkedRoutes.mark(r,
                         loader.find("handler").map(f -> f.bind(HandlerConfig.class)).orElse(null), factory,
                         settings.unmatchedToSpring() ? handoff : null));
+        ClasspathSpec.find(config, cl, environment).ifPresent(found -> {
+            b.share(OpenApiSpec.class, found.spec());
+            LOG.info("Lumen: OpenAPI spec {} (none in Lumen's config dirs or classpath config/)", found.location());
+        });
         MeterRegistry registry = meters.getIfUnique();
         if (registry != null) {
             b.share(MeterRegistry.class, registry);
@@ -118,6 +123,18 @@ public final class LumenEmbedding implements SmartInitializingSingleton, SmartLi
         try {
             assembly = b.build();
         } catch (RuntimeException e) {
+            shutdownExecutor();
+            throw e;
+        }
+        try {
+            OpenApiSpec spec = SpecReach.check(assembly.router().router(), assembly.context(),
+                    environment.getProperty("server.servlet.context-path", ""));
+            if (spec != null) {
+                LOG.info("Lumen: OpenAPI spec {}, operations under '{}' (below the context path)", spec.sourceName(),
+                        spec.basePath());
+            }
+        } catch (RuntimeException e) {
+            assembly.close();
             shutdownExecutor();
             throw e;
         }
