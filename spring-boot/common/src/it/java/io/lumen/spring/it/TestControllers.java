@@ -3,6 +3,7 @@ package io.lumen.spring.it;
 import io.lumen.security.VerifiedToken;
 import io.lumen.spring.LumenRequest;
 import io.lumen.validator.validation.ValidatedRequest;
+import org.springframework.web.bind.annotation.CrossOrigin;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
@@ -19,6 +20,19 @@ import java.util.Map;
 /** The Spring side of the integration tests. */
 @RestController
 public class TestControllers {
+
+    /** CORS through {@code @CrossOrigin} (any origin). */
+    @CrossOrigin
+    @GetMapping("/cors/items/{id}")
+    public Map<String, Object> corsItem(@PathVariable long id) {
+        return Map.of("id", id);
+    }
+
+    /** CORS through a {@code WebMvcConfigurer} mapping ({@link CorsMappings}). */
+    @GetMapping("/mapped/secure")
+    public String mappedSecure() {
+        return "secure";
+    }
 
     @GetMapping("/spring/hello")
     public String hello() {

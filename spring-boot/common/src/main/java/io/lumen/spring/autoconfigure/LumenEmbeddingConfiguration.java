@@ -6,6 +6,8 @@ import io.lumen.spring.embed.SpringHandoff;
 import io.lumen.spring.web.BodyReadFailureResolver;
 import io.lumen.spring.web.LumenRequestArgumentResolver;
 import io.lumen.spring.web.LumenRequestFilter;
+import io.lumen.spring.web.SpringCors;
+import jakarta.servlet.ServletContext;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
@@ -20,6 +22,7 @@ import org.springframework.core.env.Environment;
 import org.springframework.web.method.support.HandlerMethodArgumentResolver;
 import org.springframework.web.servlet.HandlerExceptionResolver;
 import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
+import org.springframework.web.servlet.handler.HandlerMappingIntrospector;
 
 import java.util.List;
 
@@ -58,8 +61,9 @@ public abstract class LumenEmbeddingConfiguration {
 
     @Bean
     @ConditionalOnMissingBean
-    public LumenHandlerWrapper lumenHandlerWrapper(LumenEmbedding embedding, SpringHandoff handoff) {
-        return new LumenHandlerWrapper(embedding, handoff);
+    public LumenHandlerWrapper lumenHandlerWrapper(LumenEmbedding embedding, SpringHandoff handoff,
+                                                   ObjectProvider<SpringCors> cors) {
+        return new LumenHandlerWrapper(embedding, handoff, cors.getIfAvailable());
     }
 
     /** Lumen's request data as request attributes, first among the filters. */
@@ -74,11 +78,21 @@ public abstract class LumenEmbeddingConfiguration {
 
     /**
      * Controller parameters {@code LumenRequest}, {@code VerifiedToken}, {@code ValidatedRequest}; a body
-     * Spring could not read because of the server's body rules answered as Lumen answers it (413/408).
+     * Spring could not read because of the server's body rules answered as Lumen answers it (413/408);
+     * Spring's CORS headers on Lumen's refusals.
      */
     @Configuration(proxyBeanMethods = false)
     @ConditionalOnClass(WebMvcConfigurer.class)
     static class MvcConfiguration {
+        /** Spring's CORS headers on Lumen's own refusals of browser requests. */
+        @Bean
+        @ConditionalOnMissingBean
+        SpringCors lumenSpringCors(ObjectProvider<HandlerMappingIntrospector> introspector,
+                                   ObjectProvider<ServletContext> servletContext, Environment environment) {
+            return new SpringCors(introspector::getIfAvailable, servletContext::getIfAvailable,
+                    environment.getProperty("server.servlet.context-path", ""));
+        }
+
         @Bean
         @ConditionalOnMissingBean(name = "lumenWebMvcConfigurer")
         WebMvcConfigurer lumenWebMvcConfigurer(LumenEmbedding lumen) {

@@ -1,5 +1,6 @@
 package io.lumen.spring.embed;
 
+import io.lumen.spring.web.SpringCors;
 import io.undertow.server.HandlerWrapper;
 import io.undertow.server.HttpHandler;
 
@@ -13,15 +14,18 @@ import io.undertow.server.HttpHandler;
 public final class LumenHandlerWrapper implements HandlerWrapper {
     private final LumenEmbedding embedding;
     private final SpringHandoff handoff;
+    private final SpringCors cors;
 
-    public LumenHandlerWrapper(LumenEmbedding embedding, SpringHandoff handoff) {
+    /** @param cors Spring's CORS headers on Lumen's refusals, or null without Spring MVC */
+    public LumenHandlerWrapper(LumenEmbedding embedding, SpringHandoff handoff, SpringCors cors) {
         this.embedding = embedding;
         this.handoff = handoff;
+        this.cors = cors;
     }
 
     @Override
     public HttpHandler wrap(HttpHandler spring) {
         handoff.attach(spring);
-        return new RootHandler(embedding, spring);
+        return new RootHandler(embedding, spring, cors);
     }
 }
