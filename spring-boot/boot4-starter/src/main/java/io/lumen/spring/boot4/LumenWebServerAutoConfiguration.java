@@ -3,6 +3,7 @@ package io.lumen.spring.boot4;
 import io.lumen.spring.embed.LumenHandlerWrapper;
 import io.undertow.Undertow;
 import io.undertow.servlet.api.DeploymentInfo;
+import jakarta.servlet.DispatcherType;
 import jakarta.servlet.ServletRequest;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -12,8 +13,10 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplicat
 import org.springframework.boot.autoconfigure.condition.SearchStrategy;
 import org.springframework.boot.web.server.autoconfigure.servlet.ServletWebServerConfiguration;
 import org.springframework.boot.web.server.servlet.ServletWebServerFactory;
+import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
+import org.springframework.core.Ordered;
 import org.springframework.core.env.Environment;
 
 /**
@@ -39,5 +42,16 @@ public class LumenWebServerAutoConfiguration {
         LumenServletWebServerFactory factory = new LumenServletWebServerFactory(environment, lumen::getIfAvailable);
         customizers.orderedStream().forEach(factory::addDeploymentInfoCustomizers);
         return factory;
+    }
+
+    /** Boot's error JSON keeps the exception's own message, as on Tomcat ({@link ErrorMessageFilter}). */
+    @Bean
+    @ConditionalOnMissingBean(name = "lumenErrorMessageFilter")
+    public FilterRegistrationBean<?> lumenErrorMessageFilter() {
+        FilterRegistrationBean<ErrorMessageFilter> registration = new FilterRegistrationBean<>(new ErrorMessageFilter());
+        registration.setDispatcherTypes(DispatcherType.ERROR);
+        registration.setOrder(Ordered.HIGHEST_PRECEDENCE);
+        registration.setName("lumenErrorMessageFilter");
+        return registration;
     }
 }

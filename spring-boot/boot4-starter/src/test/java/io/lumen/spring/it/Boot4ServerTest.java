@@ -59,6 +59,15 @@ class Boot4ServerTest {
                 && output.toString().contains("(Spring's server.server-header ignored)"), output.toString());
     }
 
+    @Test
+    void bootsErrorJsonCarriesTheExceptionsOwnMessageAsOnTomcat() throws Exception {
+        try (ConfigurableApplicationContext app = Apps.start(Apps.dir("lumen-it"), "spring.web.error.include-message=always")) {
+            HttpResponse<String> r = Http.get(Apps.uri(app, "/spring/boom"), "Accept", "application/json");
+            assertEquals(500, r.statusCode(), r.body());
+            assertEquals("boom from the controller", StarterTest.JSON.readTree(r.body()).get("message").asText(), r.body());
+        }
+    }
+
     private static SSLContext clientTls() throws Exception {
         KeyStore trust = KeyStore.getInstance("PKCS12");
         try (InputStream in = Boot4ServerTest.class.getResourceAsStream("/tls/client-trust.p12")) {

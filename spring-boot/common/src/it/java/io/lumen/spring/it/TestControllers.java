@@ -34,6 +34,12 @@ public class TestControllers {
         return "secure";
     }
 
+    /** An exception for Boot's /error (its message must reach the error JSON). */
+    @GetMapping("/spring/boom")
+    public String boom() {
+        throw new IllegalStateException("boom from the controller");
+    }
+
     @GetMapping("/spring/hello")
     public String hello() {
         return "hello from spring";
