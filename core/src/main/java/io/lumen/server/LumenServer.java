@@ -49,6 +49,7 @@ public final class LumenServer {
     private final ErrorResponder errors;
     private final ExecutorService blockingExecutor;
     private Undertow undertow;
+    private SSLContext sslContext; // set by useSslContext, else built from server.yml's key stores
     private InFlightRequests graceful;
     private volatile boolean stopped; // written under the monitor
 
@@ -106,6 +107,16 @@ public final class LumenServer {
                 LOG.error("shutdown hook {} failed", hook.getClass().getName(), e);
             }
         }
+    }
+
+    /**
+     * The TLS context of the HTTPS listener instead of one built from server.yml's key stores: for a
+     * server whose certificates come from elsewhere (Spring Boot's {@code server.ssl.*} in the Boot 4
+     * starter). Call before {@link #start}; {@code enableTwoWayTls} still requires client certificates.
+     */
+    public synchronized LumenServer useSslContext(SSLContext context) {
+        this.sslContext = context;
+        return this;
     }
 
     /** Binds the listeners with {@code root} behind the root guards and graceful shutdown; readiness turns true. */
@@ -178,7 +189,7 @@ public final class LumenServer {
             b.addHttpListener(config.httpPort(), config.ip());
         }
         if (config.enableHttps()) {
-            b.addHttpsListener(config.httpsPort(), config.ip(), sslContext());
+            b.addHttpsListener(config.httpsPort(), config.ip(), sslContext != null ? sslContext : sslContext());
             if (config.enableTwoWayTls()) {
                 b.setSocketOption(Options.SSL_CLIENT_AUTH_MODE, SslClientAuthMode.REQUIRED);
             }
@@ -243,6 +254,18 @@ public final class LumenServer {
      * then the server and its threads stop.
      */
     public synchronized void stop(ServiceContext context) {
+        stop(() -> runShutdownHooks(context));
+    }
+
+    /**
+     * {@link #stop(ServiceContext)} without the shutdown hooks, for a server embedded in an application
+     * that runs them itself (the Boot 4 starter: Lumen's part of the Spring context runs them at close).
+     */
+    public synchronized void stopServing() {
+        stop(() -> { });
+    }
+
+    private void stop(Runnable shutdownHooks) {
         if (stopped) {
             return;
         }
@@ -275,7 +298,7 @@ public final class LumenServer {
                 Thread.currentThread().interrupt();
             }
         }
-        runShutdownHooks(context);
+        shutdownHooks.run();
         if (undertow != null) {
             undertow.stop();
         }

@@ -46,7 +46,11 @@ public final class OpenApiSpec {
         return version.startsWith("3.1");
     }
 
-    /** The path of {@code servers[0].url} without a trailing slash, e.g. {@code /v1}; empty when none. */
+    /**
+     * Where the operations' paths begin as the router sees requests, without a trailing slash, e.g.
+     * {@code /v1}: the path of {@code servers[0].url} (less a Spring context path it starts with), or
+     * {@code openapi.basePath} when set; empty when none.
+     */
     public String basePath() {
         return basePath;
     }

@@ -99,7 +99,7 @@ public final class SpecLoader {
         ObjectNode bundle = new RefBundler(loader, sources, urls).bundle(root);
         OpenApiSpec draft = new OpenApiSpec(version(rootSource), "", List.of(), bundle, new byte[0], file.displayName(), sources);
         RefBundler.checkRefs(draft, bundle, "");
-        String basePath = basePath(draft);
+        String basePath = effectiveBasePath(draft);
         List<Operation> operations = new OperationReader(draft, bundle, basePath).read();
         return new OpenApiSpec(draft.version(), basePath, operations, bundle, bytes(rootUrl, file), file.displayName(), sources);
     }
@@ -110,6 +110,45 @@ public final class SpecLoader {
             throw root.error("/openapi", "expected an OpenAPI version 3.0.x or 3.1.x, got " + (v == null ? "nothing" : v));
         }
         return v.asText();
+    }
+
+    /** The explicit base path: where the spec's paths begin, as Lumen's router sees request paths. */
+    public static final String BASE_PATH_KEY = "openapi.basePath";
+    /**
+     * The path prefix the server strips before Lumen's router sees a request (a Spring application's
+     * {@code server.servlet.context-path}; the Spring Boot starters set it).
+     */
+    public static final String CONTEXT_PATH_KEY = "server.contextPath";
+
+    /**
+     * {@value #BASE_PATH_KEY} when set (values.yml, the environment, or the embedding application's
+     * properties), else the path of {@code servers[0].url} without the context path it starts with:
+     * a server URL {@code http://host/shop/api} under context path {@code /shop} matches request paths
+     * {@code /api/...}, which is what the router sees.
+     */
+    private String effectiveBasePath(OpenApiSpec spec) {
+        Object explicit = loader.value(BASE_PATH_KEY).orElse(null);
+        if (explicit != null) {
+            String path = trimSlashes(String.valueOf(explicit));
+            if (!path.isEmpty() && !path.startsWith("/")) {
+                throw new ConfigException(BASE_PATH_KEY, 0, null, "a base path starts with '/', got '" + explicit + "'");
+            }
+            return path;
+        }
+        String server = basePath(spec);
+        String context = trimSlashes(String.valueOf(loader.value(CONTEXT_PATH_KEY).orElse("")));
+        if (!context.isEmpty() && (server.equals(context) || server.startsWith(context + "/"))) {
+            return server.substring(context.length());
+        }
+        return server;
+    }
+
+    private static String trimSlashes(String path) {
+        String p = path.trim();
+        while (p.endsWith("/")) {
+            p = p.substring(0, p.length() - 1);
+        }
+        return p;
     }
 
     /** The path of {@code servers[0].url}, its variables replaced by their defaults. */
@@ -134,9 +173,7 @@ public final class SpecLoader {
         if (path == null) {
             return "";
         }
-        while (path.endsWith("/")) {
-            path = path.substring(0, path.length() - 1);
-        }
+        path = trimSlashes(path);
         if (!path.isEmpty() && !path.startsWith("/")) {
             throw spec.error("/servers/0/url", "a relative server URL must start with '/', got '" + url + "'");
         }

@@ -1,0 +1,112 @@
+package io.lumen.spring.autoconfigure;
+
+import io.lumen.spring.embed.LumenEmbedding;
+import io.lumen.spring.embed.LumenHandlerWrapper;
+import io.lumen.spring.embed.SpringHandoff;
+import io.lumen.spring.web.BodyReadFailureResolver;
+import io.lumen.spring.web.LumenRequestArgumentResolver;
+import io.lumen.spring.web.LumenRequestFilter;
+import io.lumen.spring.web.SpringCors;
+import jakarta.servlet.ServletContext;
+import io.micrometer.core.instrument.MeterRegistry;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.web.servlet.FilterRegistrationBean;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.core.Ordered;
+import org.springframework.core.env.Environment;
+import org.springframework.web.method.support.HandlerMethodArgumentResolver;
+import org.springframework.web.servlet.HandlerExceptionResolver;
+import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
+import org.springframework.web.servlet.handler.HandlerMappingIntrospector;
+
+import java.util.List;
+
+/**
+ * The beans both starters define the same way: Lumen's service inside the context, the {@code spring}
+ * terminal, the handler wrapper that puts the router in front of Spring's servlet handler, the request
+ * filter and the controller-parameter resolver. A starter's auto-configuration extends this class and
+ * adds how the wrapper reaches Undertow's deployment on its Boot line. Every bean can be replaced by the
+ * application's own.
+ */
+@EnableConfigurationProperties(LumenProperties.class)
+public abstract class LumenEmbeddingConfiguration {
+
+    /**
+     * Whether the server in front is Spring's (Boot 3.5: core's root guards then go in front of
+     * Lumen's router) rather than Lumen's own (Boot 4: they are already in front of everything).
+     */
+    protected abstract boolean serverIsSprings();
+
+    /** The {@code spring} terminal of this context; its servlet handler is attached when Undertow deploys. */
+    @Bean
+    @ConditionalOnMissingBean
+    public SpringHandoff lumenSpringHandoff() {
+        return new SpringHandoff();
+    }
+
+    @Bean
+    @ConditionalOnMissingBean
+    public LumenEmbedding lumenEmbedding(LumenProperties properties, Environment environment,
+                                         ConfigurableListableBeanFactory beans, SpringHandoff handoff,
+                                         ObjectProvider<MeterRegistry> meters) {
+        return new LumenEmbedding(new LumenEmbedding.Settings(properties.getConfigDir(),
+                properties.getUnmatched() == LumenProperties.Unmatched.SPRING, serverIsSprings()),
+                environment, beans, handoff, meters);
+    }
+
+    @Bean
+    @ConditionalOnMissingBean
+    public LumenHandlerWrapper lumenHandlerWrapper(LumenEmbedding embedding, SpringHandoff handoff,
+                                                   ObjectProvider<SpringCors> cors) {
+        return new LumenHandlerWrapper(embedding, handoff, cors.getIfAvailable());
+    }
+
+    /** Lumen's request data as request attributes, first among the filters. */
+    @Bean
+    @ConditionalOnMissingBean(name = "lumenRequestFilter")
+    public FilterRegistrationBean<LumenRequestFilter> lumenRequestFilter() {
+        FilterRegistrationBean<LumenRequestFilter> registration = new FilterRegistrationBean<>(new LumenRequestFilter());
+        registration.setOrder(Ordered.HIGHEST_PRECEDENCE);
+        registration.setName("lumenRequestFilter");
+        return registration;
+    }
+
+    /**
+     * Controller parameters {@code LumenRequest}, {@code VerifiedToken}, {@code ValidatedRequest}; a body
+     * Spring could not read because of the server's body rules answered as Lumen answers it (413/408);
+     * Spring's CORS headers on Lumen's refusals.
+     */
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnClass(WebMvcConfigurer.class)
+    static class MvcConfiguration {
+        /** Spring's CORS headers on Lumen's own refusals of browser requests. */
+        @Bean
+        @ConditionalOnMissingBean
+        SpringCors lumenSpringCors(ObjectProvider<HandlerMappingIntrospector> introspector,
+                                   ObjectProvider<ServletContext> servletContext, Environment environment) {
+            return new SpringCors(introspector::getIfAvailable, servletContext::getIfAvailable,
+                    environment.getProperty("server.servlet.context-path", ""));
+        }
+
+        @Bean
+        @ConditionalOnMissingBean(name = "lumenWebMvcConfigurer")
+        WebMvcConfigurer lumenWebMvcConfigurer(LumenEmbedding lumen) {
+            return new WebMvcConfigurer() {
+                @Override
+                public void addArgumentResolvers(List<HandlerMethodArgumentResolver> resolvers) {
+                    resolvers.add(new LumenRequestArgumentResolver());
+                }
+
+                @Override
+                public void extendHandlerExceptionResolvers(List<HandlerExceptionResolver> resolvers) {
+                    resolvers.add(0, new BodyReadFailureResolver(lumen));
+                }
+            };
+        }
+    }
+}
