@@ -28,13 +28,14 @@ public final class ConfigCheck {
     }
 
     /**
-     * Every problem a start from {@code config} would report, without opening a listener: the
-     * service is assembled (handlers instantiated, startup hooks run) and closed again. Empty when
-     * it would start.
+     * Every problem a start from {@code config} would report, without opening a listener or running
+     * startup hooks (nothing connects to a database): the service is assembled (every handler
+     * instantiated, as startup does) and closed again. Empty when it would start, as far as a
+     * configuration can tell.
      */
     public static List<ConfigException> check(ConfigLoader config) {
         try {
-            ServiceAssembly.builder(config).build().close();
+            ServiceAssembly.builder(config).startupHooks(false).build().close();
             return List.of();
         } catch (ConfigException e) {
             return e.problems();
