@@ -248,14 +248,14 @@ public final class ConfigLoader {
 
     /**
      * Parses, on the calling thread, every config file the service is likely to read: values, server,
-     * status, app-status and handler first, then every other {@code .yml}, {@code .yaml} and {@code .json}
+     * lumen-status, status, app-status and handler first, then every other {@code .yml}, {@code .yaml} and {@code .json}
      * of the config dirs. A service's start runs it on a second thread while logging and the server get
      * ready, so that {@link #find} finds the files parsed; nothing else changes (injection, binding and
      * {@link #loaded()} happen on {@code find} as before). Never throws: a file that cannot be parsed
      * reports its error to whoever finds it.
      */
     public void prefetch() {
-        Set<String> names = new LinkedHashSet<>(List.of(VALUES, "server", "status", "app-status", "handler"));
+        Set<String> names = new LinkedHashSet<>(List.of(VALUES, "server", "lumen-status", "status", "app-status", "handler"));
         names.addAll(fileNames());
         try {
             prefetched.parseAll(List.copyOf(names), this::parseRawNow);

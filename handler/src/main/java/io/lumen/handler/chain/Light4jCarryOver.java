@@ -8,7 +8,7 @@ import io.lumen.handler.Middleware;
 import io.lumen.handler.light4j.Light4jHandler;
 import io.lumen.handler.light4j.Light4jHandlers;
 import io.lumen.server.ServiceContext;
-import io.lumen.status.StatusCatalogue;
+import io.lumen.status.ErrorCodes;
 import io.undertow.server.HttpHandler;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -98,7 +98,7 @@ final class Light4jCarryOver {
     }
 
     private HttpHandler unserved() {
-        return exchange -> context.errors().send(exchange, StatusCatalogue.PATH_NOT_IMPLEMENTED,
+        return exchange -> context.errors().send(exchange, ErrorCodes.PATH_NOT_IMPLEMENTED,
                 exchange.getRequestPath(), exchange.getRequestMethod());
     }
 

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.lumen.config.ConfigFile;
 import io.lumen.server.ServiceContext;
-import io.lumen.status.StatusCatalogue;
+import io.lumen.status.ErrorCodes;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.HttpServerExchange;
 import io.undertow.util.Headers;
@@ -34,7 +34,7 @@ public final class ModulesHandler implements HttpHandler {
     @Override
     public void handleRequest(HttpServerExchange exchange) throws JsonProcessingException {
         if (!enabled) {
-            context.errors().send(exchange, StatusCatalogue.PATH_NOT_IMPLEMENTED, exchange.getRequestPath(),
+            context.errors().send(exchange, ErrorCodes.PATH_NOT_IMPLEMENTED, exchange.getRequestPath(),
                     exchange.getRequestMethod());
             return;
         }
