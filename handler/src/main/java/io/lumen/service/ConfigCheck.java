@@ -1,18 +1,12 @@
 package io.lumen.service;
 
+import io.lumen.config.ClasspathProperties;
 import io.lumen.config.ConfigException;
 import io.lumen.config.ConfigLoader;
 import io.lumen.config.ConfigProblems;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.net.URL;
-import java.util.Enumeration;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
-import java.util.TreeMap;
 
 /**
  * Every problem of every config file in one pass, as startup finds them: each file of the config
@@ -48,7 +42,7 @@ public final class ConfigCheck {
     static ConfigProblems files(ConfigLoader config, ClassLoader classLoader) {
         ConfigProblems problems = new ConfigProblems();
         problems.run(() -> config.find("values"));
-        Map<String, String> records = records(classLoader);
+        Map<String, String> records = ClasspathProperties.readAll(classLoader, RESOURCE);
         for (String name : config.fileNames()) {
             String recordClass = records.get(name);
             if (recordClass == null) {
@@ -67,20 +61,4 @@ public final class ConfigCheck {
         }
     }
 
-    private static Map<String, String> records(ClassLoader classLoader) {
-        Map<String, String> records = new TreeMap<>();
-        try {
-            Enumeration<URL> urls = classLoader.getResources(RESOURCE);
-            while (urls.hasMoreElements()) {
-                Properties p = new Properties();
-                try (InputStream in = urls.nextElement().openStream()) {
-                    p.load(in);
-                }
-                p.stringPropertyNames().forEach(n -> records.putIfAbsent(n.trim(), p.getProperty(n).trim()));
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + RESOURCE, e);
-        }
-        return records;
-    }
 }
