@@ -42,7 +42,7 @@ public final class ConfigLoader {
     private volatile ObjectMapper mapper; // made on first use: well-formed configs bind without it (RecordBinder)
     private final Map<String, Optional<ConfigFile>> cache = new ConcurrentHashMap<>();
     private final List<ConfigFile> loaded = new CopyOnWriteArrayList<>();
-    private final PlaceholderResolver resolver = new PlaceholderResolver(this::lookup);
+    private final PlaceholderResolver resolver;
     private final ModuleValues moduleValues = new ModuleValues(this::lookup);
     private final Set<String> valuesRead = ConcurrentHashMap.newKeySet();
     private final ConfigPrefetch prefetched = new ConfigPrefetch();
@@ -52,9 +52,10 @@ public final class ConfigLoader {
         this.configDirs = List.copyOf(b.configDirs != null ? b.configDirs : dirsFromSystemProperty());
         ClassLoader cl = b.classLoader != null ? b.classLoader : Thread.currentThread().getContextClassLoader();
         this.classLoader = cl != null ? cl : ConfigLoader.class.getClassLoader();
-        this.env = b.env;
+        this.env = b.env != null ? b.env : name -> null;
         this.embedding = b.embedding;
         this.overrides = new LinkedHashMap<>(b.overrides); // values may be null, so no Map.copyOf
+        this.resolver = new PlaceholderResolver(this::lookup, b.env != null);
     }
 
     /** A copy for {@link #reread()}: the same sources, nothing read yet. */
@@ -64,6 +65,7 @@ public final class ConfigLoader {
         this.env = from.env;
         this.embedding = from.embedding;
         this.overrides = from.overrides;
+        this.resolver = new PlaceholderResolver(this::lookup, from.resolver.environment());
     }
 
     /**
@@ -359,7 +361,10 @@ public final class ConfigLoader {
             return this;
         }
 
-        /** Where environment variables come from; tests pass a map's {@code get}. */
+        /**
+         * Where environment variables come from; tests pass a map's {@code get}; null: no environment
+         * (a missing value's message then names no variable).
+         */
         public Builder env(Function<String, String> env) {
             this.env = env;
             return this;

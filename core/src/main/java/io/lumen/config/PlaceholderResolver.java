@@ -28,12 +28,38 @@ final class PlaceholderResolver {
 
     /** light-4j's prefix of an encrypted value. */
     static final String CRYPT = "CRYPT:";
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(PlaceholderResolver.class);
 
     private final Function<String, Found> lookup;
+    private final boolean environment;
 
-    /** @param lookup returns the value for a key, or null when no source has it */
-    PlaceholderResolver(Function<String, Found> lookup) {
+    /**
+     * @param lookup      returns the value for a key, or null when no source has it
+     * @param environment whether environment variables are among the sources (the hint of a missing value names one)
+     */
+    PlaceholderResolver(Function<String, Found> lookup, boolean environment) {
         this.lookup = lookup;
+        this.environment = environment;
+    }
+
+    boolean environment() {
+        return environment;
+    }
+
+    /** The placeholders of one file kept as written: how many, and the first (file:line ${...}). */
+    private static final class Kept {
+        int count;
+        String first;
+    }
+
+    /**
+     * Whether the value under {@code key} of an OpenAPI document is prose or sample data, not
+     * configuration: descriptions, summaries, examples and {@code x-} extensions (code samples hold
+     * JavaScript template literals such as {@code ${speakerRef}}).
+     */
+    private static boolean isText(String key) {
+        return key.equals("description") || key.equals("summary") || key.equals("example") || key.equals("examples")
+                || key.startsWith("x-");
     }
 
     /** The environment variable light-4j reads for a key: {@code server.httpPort -> SERVER_HTTPPORT}. */
@@ -78,32 +104,42 @@ final class PlaceholderResolver {
      * {@code origins} receives, per pointer, the values.yml line of each value injected from there.
      */
     Object inject(ConfigFile file, Map<String, ValueOrigin> origins) {
-        return walk(file, file.tree(), "", origins);
+        boolean spec = file.tree() instanceof Map<?, ?> root && (root.containsKey("openapi") || root.containsKey("swagger"));
+        Kept kept = spec ? new Kept() : null;
+        Object out = walk(file, file.tree(), "", origins, false, kept);
+        if (kept != null && kept.count > 0) {
+            LOG.warn("{}: {} ${{...}} in descriptions, examples or x- extensions have no value and are kept as written "
+                    + "(text, not configuration; first: {})", file.displayName(), kept.count, kept.first);
+        }
+        return out;
     }
 
-    private Object walk(ConfigFile file, Object node, String pointer, Map<String, ValueOrigin> origins) {
+    /** {@code kept}: the file is an OpenAPI document; {@code text}: this value is prose or sample data in it. */
+    private Object walk(ConfigFile file, Object node, String pointer, Map<String, ValueOrigin> origins, boolean text, Kept kept) {
         if (node instanceof Map<?, ?> map) {
             Map<Object, Object> out = new LinkedHashMap<>();
             for (Map.Entry<?, ?> e : map.entrySet()) {
-                out.put(e.getKey(), walk(file, e.getValue(), JsonPointers.child(pointer, String.valueOf(e.getKey())), origins));
+                String key = String.valueOf(e.getKey());
+                out.put(e.getKey(), walk(file, e.getValue(), JsonPointers.child(pointer, key), origins,
+                        text || (kept != null && isText(key)), kept));
             }
             return out;
         }
         if (node instanceof List<?> list) {
             List<Object> out = new ArrayList<>(list.size());
             for (int i = 0; i < list.size(); i++) {
-                out.add(walk(file, list.get(i), JsonPointers.child(pointer, i), origins));
+                out.add(walk(file, list.get(i), JsonPointers.child(pointer, i), origins, text, kept));
             }
             return out;
         }
-        Object value = node instanceof String s && s.contains("${") ? resolve(file, s, pointer, origins) : node;
+        Object value = node instanceof String s && s.contains("${") ? resolve(file, s, pointer, origins, text ? kept : null) : node;
         if (value instanceof String s && s.startsWith(CRYPT)) {
             throw encrypted(file, pointer, origins.get(pointer));
         }
         return value;
     }
 
-    private Object resolve(ConfigFile file, String text, String pointer, Map<String, ValueOrigin> origins) {
+    private Object resolve(ConfigFile file, String text, String pointer, Map<String, ValueOrigin> origins, Kept kept) {
         StringBuilder out = new StringBuilder();
         int pos = 0;
         while (true) {
@@ -114,9 +150,13 @@ final class PlaceholderResolver {
             }
             int end = closingBrace(text, start + 2);
             if (end < 0) {
+                if (kept != null) { // prose may hold a lone ${
+                    out.append(text, pos, text.length());
+                    return out.toString();
+                }
                 throw file.error(pointer, "unterminated ${ in '" + text + "' (expected a closing })");
             }
-            Object value = resolveOne(file, text.substring(start + 2, end), pointer, origins);
+            Object value = resolveOne(file, text.substring(start + 2, end), pointer, origins, kept);
             if (start == 0 && end == text.length() - 1) {
                 return value; // the whole value: keep the resolved type
             }
@@ -151,23 +191,31 @@ final class PlaceholderResolver {
         return -1;
     }
 
-    private Object resolveOne(ConfigFile file, String body, String pointer, Map<String, ValueOrigin> origins) {
+    private Object resolveOne(ConfigFile file, String body, String pointer, Map<String, ValueOrigin> origins, Kept kept) {
         int colon = body.indexOf(':');
         String key = (colon < 0 ? body : body.substring(0, colon)).trim();
         String modifier = colon < 0 ? null : body.substring(colon + 1);
-        if (key.isEmpty()) {
-            throw file.error(pointer, "empty placeholder ${" + body + "}");
-        }
-        Found found = lookup.apply(key);
+        Found found = key.isEmpty() ? null : lookup.apply(key);
         if (found != null) {
             if (found.origin() != null) {
                 origins.put(pointer, found.origin());
             }
             return found.value();
         }
+        if (kept != null && (modifier == null || modifier.startsWith("?") || key.isEmpty())) {
+            kept.count++;
+            if (kept.first == null) {
+                kept.first = file.displayName() + ":" + file.lineOf(pointer) + " ${" + body + "}";
+            }
+            return "${" + body + "}";
+        }
+        if (key.isEmpty()) {
+            throw file.error(pointer, "empty placeholder ${" + body + "}");
+        }
         if (modifier == null) {
-            throw file.error(pointer, "no value for ${" + key + "} (set it in values.yml or the environment variable "
-                    + envName(key) + ")");
+            throw file.error(pointer, "no value for ${" + key + "} (set it in values.yml"
+                    + (environment ? " or the environment variable " + envName(key) : " beside the file")
+                    + ", or give it a default: ${" + key + ":default})");
         }
         if (modifier.startsWith("?")) {
             String message = modifier.substring(1).trim();

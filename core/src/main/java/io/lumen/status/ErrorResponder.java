@@ -18,7 +18,9 @@ import java.util.Map;
 /**
  * The one writer of Lumen's error JSON:
  * {@code {"statusCode":404,"code":"ERR10048","message":"...","description":"...","severity":"ERROR"}}
- * plus any details of a {@link StatusException}. Safe on IO and worker threads.
+ * plus any details of a {@link StatusException}, or, where the service's spec declares its own
+ * error responses, the body that spec's {@link ErrorFormats} writes (see {@link #formats}). Every
+ * rejection of Lumen's goes through here. Safe on IO and worker threads.
  */
 public final class ErrorResponder {
     private static final Logger LOG = LoggerFactory.getLogger(ErrorResponder.class);
@@ -27,6 +29,7 @@ public final class ErrorResponder {
     private final StatusCatalogue catalogue;
     private final JsonFactory json;
     private volatile ObjectMapper detailsJson; // writes details (any value), made on the first error that has some
+    private volatile ErrorFormats formats; // the spec's declared error formats; null: Lumen's JSON everywhere
 
     public ErrorResponder(StatusCatalogue catalogue) {
         this.catalogue = catalogue;
@@ -35,6 +38,14 @@ public final class ErrorResponder {
 
     public StatusCatalogue catalogue() {
         return catalogue;
+    }
+
+    /**
+     * Answers in the formats {@code formats} chooses (a spec's declared error responses) from now on;
+     * an exchange it chooses nothing for still gets the error JSON. Set at startup, before traffic.
+     */
+    public void formats(ErrorFormats formats) {
+        this.formats = formats;
     }
 
     /** An exception for {@code code} with its description filled from {@code args}. */
@@ -65,13 +76,38 @@ public final class ErrorResponder {
             exchange.endExchange();
             return;
         }
-        byte[] body = toJson(status, description, details);
+        ErrorBody body = render(exchange, status, description, details);
         exchange.setStatusCode(status.statusCode());
-        exchange.getResponseHeaders().put(Headers.CONTENT_TYPE, JSON);
+        exchange.getResponseHeaders().put(Headers.CONTENT_TYPE, body.mediaType());
         if (headers != null) {
             headers.forEach((name, value) -> exchange.getResponseHeaders().put(name, value));
         }
-        exchange.getResponseSender().send(ByteBuffer.wrap(body));
+        exchange.getResponseSender().send(ByteBuffer.wrap(body.bytes()));
+    }
+
+    /** An error answer's media type and bytes. */
+    public record ErrorBody(String mediaType, byte[] bytes) {
+    }
+
+    /**
+     * The answer for this exchange: in the format the registered {@link ErrorFormats} chooses for
+     * it, else (or when that format fails) the error JSON.
+     */
+    public ErrorBody render(HttpServerExchange exchange, Status status, String description, Map<String, Object> details) {
+        ErrorFormats chooser = formats;
+        if (chooser != null) {
+            try {
+                ErrorFormat format = chooser.select(exchange, status.statusCode());
+                byte[] body = format == null ? null
+                        : format.body(new ErrorContent(status, description, details, exchange.getRequestPath()));
+                if (body != null) {
+                    return new ErrorBody(format.mediaType(), body);
+                }
+            } catch (RuntimeException e) { // an error answer must not fail: say it in the log, answer Lumen's way
+                LOG.warn("the declared error format failed for {} ({}); answering with Lumen's error JSON", status.code(), e.toString());
+            }
+        }
+        return new ErrorBody(JSON, toJson(status, description, details));
     }
 
     private ObjectMapper detailsJson() {

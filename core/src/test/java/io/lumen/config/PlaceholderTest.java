@@ -175,7 +175,8 @@ class PlaceholderTest {
         Path file = write(tmp, "server.yml", "# comment\nhost: localhost\nhttpPort: ${server.httpPort}\n");
         ConfigException e = fails(() -> loader(tmp).find("server"));
         assertEquals(file + ":3: httpPort: no value for ${server.httpPort} "
-                + "(set it in values.yml or the environment variable SERVER_HTTPPORT)", e.getMessage());
+                + "(set it in values.yml or the environment variable SERVER_HTTPPORT, or give it a default: ${server.httpPort:default})",
+                e.getMessage());
         assertEquals(3, e.line());
         assertEquals("httpPort", e.key());
     }
@@ -185,7 +186,34 @@ class PlaceholderTest {
         Path file = write(tmp, "handler.yml", "paths:\n  - path: /a\n    exec:\n      - one\n      - ${x}\n");
         ConfigException e = fails(() -> loader(tmp).find("handler"));
         assertEquals(file + ":5: paths[0].exec[1]: no value for ${x} "
-                + "(set it in values.yml or the environment variable X)", e.getMessage());
+                + "(set it in values.yml or the environment variable X, or give it a default: ${x:default})", e.getMessage());
+    }
+
+    @Test
+    void aSpecKeepsPlaceholdersOfItsProseAndExtensionsAsWritten() {
+        write(tmp, "openapi.yaml", "openapi: 3.1.0\ninfo: {title: t, version: '1', description: 'uses ${speakerRef}'}\n"
+                + "paths:\n  /a:\n    get:\n      x-codeSamples:\n        - source: 'fetch(`/a/${speakerRef}`)'\n"
+                + "      responses: {'200': {description: ok}}\n");
+        Map<?, ?> spec = tree(loader(tmp), "openapi");
+        assertEquals("uses ${speakerRef}", ((Map<?, ?>) spec.get("info")).get("description"));
+        assertEquals("{/a={get={x-codeSamples=[{source=fetch(`/a/${speakerRef}`)}], responses={200={description=ok}}}}}",
+                spec.get("paths").toString());
+    }
+
+    @Test
+    void aSpecStillNeedsValuesOutsideItsProse() {
+        Path file = write(tmp, "openapi.yaml", "openapi: 3.1.0\ninfo: {title: t, version: '1'}\nservers: [{url: '${base}'}]\npaths: {}\n");
+        ConfigException e = fails(() -> loader(tmp).find("openapi"));
+        assertEquals(file + ":3: servers[0].url: no value for ${base} "
+                + "(set it in values.yml or the environment variable BASE, or give it a default: ${base:default})", e.getMessage());
+    }
+
+    @Test
+    void withoutAnEnvironmentTheMessageNamesNoVariable() {
+        write(tmp, "server.yml", "httpPort: ${server.httpPort}\n");
+        ConfigLoader noEnv = ConfigLoader.builder().configDirs(java.util.List.of(tmp)).env(null).build();
+        ConfigException e = fails(() -> noEnv.find("server"));
+        assertFalse(e.getMessage().contains("environment"), e.getMessage());
     }
 
     @Test

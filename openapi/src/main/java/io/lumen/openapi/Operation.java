@@ -28,6 +28,19 @@ public record Operation(String method, String specPath, String template, String 
     }
 
     /**
+     * The key of {@link #responses} that documents an answer of {@code status}: the exact status,
+     * else its range ({@code 4XX}), else {@code default}; null when none does.
+     */
+    public String responseKey(int status) {
+        String exact = Integer.toString(status);
+        if (responses.containsKey(exact)) {
+            return exact;
+        }
+        String range = (status / 100) + "XX";
+        return responses.containsKey(range) ? range : responses.containsKey("default") ? "default" : null;
+    }
+
+    /**
      * A request body.
      *
      * @param required whether the body must be present

@@ -28,6 +28,8 @@ final class OperationReader {
     private final JsonNode bundle;
     private final String basePath;
 
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(OperationReader.class);
+
     OperationReader(OpenApiSpec spec, JsonNode bundle, String basePath) {
         this.spec = spec;
         this.bundle = bundle;
@@ -52,11 +54,12 @@ final class OperationReader {
                 continue;
             }
             PathTemplate template;
+            String routed = pathPart(path, itemPointer);
             try {
                 if (!path.startsWith("/")) {
                     throw new IllegalArgumentException("a path must start with '/', got '" + path + "'");
                 }
-                template = PathTemplate.parse(basePath + path);
+                template = PathTemplate.parse(basePath + routed);
             } catch (IllegalArgumentException ex) {
                 throw spec.error(itemPointer, ex.getMessage());
             }
@@ -64,8 +67,9 @@ final class OperationReader {
                 throw spec.error(itemPointer, "'*' is not a path segment in OpenAPI");
             }
             if (!shapes.add(template.shape())) {
-                throw spec.error(itemPointer, "the same path as another one with other parameter names ("
-                        + template.shape() + ")");
+                throw spec.error(itemPointer, routed.equals(path)
+                        ? "the same path as another one with other parameter names (" + template.shape() + ")"
+                        : "the same path as another one once its query part is left out (" + template.shape() + ")");
             }
             String item = RefBundler.deref(spec, itemPointer);
             if (!bundle.at(item).isObject()) {
@@ -83,6 +87,20 @@ final class OperationReader {
             }
         }
         return ops;
+    }
+
+    /**
+     * The path part of a path key: a key with a query part ({@code /v1/responses?beta=true}, which
+     * OpenAPI does not allow) is routed by its path, with a warning at its file:line.
+     */
+    private String pathPart(String path, String itemPointer) {
+        int query = path.indexOf('?');
+        if (query < 0) {
+            return path;
+        }
+        LOG.warn("{} (a path key holds no query part: requests are matched by '{}'; declare '{}' as a query parameter)",
+                spec.error(itemPointer, "'" + path + "'").getMessage(), path.substring(0, query), path.substring(query + 1));
+        return path.substring(0, query);
     }
 
     private Operation operation(String method, String path, PathTemplate template, String item, String pointer) {

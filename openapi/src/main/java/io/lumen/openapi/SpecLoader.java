@@ -73,7 +73,7 @@ public final class SpecLoader {
         }
         ConfigLoader loader = ConfigLoader.builder()
                 .configDirs(List.of(absolute.getParent()))
-                .env(name -> null)
+                .env(null) // the files alone: no environment variable, and no message that suggests one
                 .classLoader(new URLClassLoader(new URL[0], null)) // no classpath config/: the folder alone
                 .build();
         ConfigFile found = loader.find(fileName.substring(0, dot)).orElseThrow(

@@ -24,7 +24,7 @@ import java.util.Map;
 
 /**
  * Reads and parses request bodies ({@code body.yml}): JSON into a {@code JsonNode}, form data into
- * a map, text into a string, attached as a {@link ParsedBody} under {@link HandlerAttachments#BODY}. Reading is
+ * a map, {@code multipart/form-data} into {@link FormPart}s (at most {@code maxParts}), text into a string, attached as a {@link ParsedBody} under {@link HandlerAttachments#BODY}. Reading is
  * asynchronous on the IO thread; the chain continues when the whole body is there. The bytes are
  * put back into the request channel, so a later handler (a proxy) reads the same body again.
  *
@@ -52,7 +52,7 @@ public final class BodyHandler implements Middleware {
         this.config = config;
         this.errors = errors;
         this.types = new MediaTypes(config.contentTypes());
-        this.parser = new BodyParser(errors);
+        this.parser = new BodyParser(errors, config.maxParts());
     }
 
     @Override

@@ -7,7 +7,7 @@ import java.util.Locale;
 
 /** Which media types the body middleware reads, and how each is parsed. Immutable. */
 final class MediaTypes {
-    enum Kind { JSON, FORM, TEXT, RAW }
+    enum Kind { JSON, FORM, MULTIPART, TEXT, RAW }
 
     private final String[] exact;
     private final String[] anySubtype; // "text/"
@@ -32,6 +32,9 @@ final class MediaTypes {
         }
         if (mediaType.equals("application/x-www-form-urlencoded")) {
             return Kind.FORM;
+        }
+        if (mediaType.equals("multipart/form-data")) {
+            return Kind.MULTIPART;
         }
         return mediaType.startsWith("text/") ? Kind.TEXT : Kind.RAW;
     }

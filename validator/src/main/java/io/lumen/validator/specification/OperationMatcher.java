@@ -16,9 +16,10 @@ import java.util.TreeSet;
  * Finds the operation of a request path and method. Literal paths: one map lookup, no allocation.
  * Templates: a segment trie walked on the path string (no split), literal children before
  * parameters with text around them ({@code {Sid}.json}, the most text first) before the
- * {@code {param}} child, so {@code /pets/mine} beats {@code /pets/{id}}; the first path that has the
- * method wins, so {@code DELETE /pets/mine} still reaches {@code DELETE /pets/{id}} when
- * {@code /pets/mine} has only GET. {@code HEAD} falls back to {@code GET}. Immutable, thread-safe.
+ * {@code {param}} child, so {@code /pets/mine} beats {@code /pets/{id}}. The first path that matches
+ * decides, as OpenAPI matches concrete paths before templated ones: {@code DELETE /pets/mine} when
+ * {@code /pets/mine} has only GET is 405 with that path's {@code Allow}, not {@code DELETE /pets/{id}}
+ * with {@code id=mine}. {@code HEAD} falls back to {@code GET}. Immutable, thread-safe.
  */
 public final class OperationMatcher {
     private final Map<String, PathMethods> literal = new HashMap<>();
@@ -64,6 +65,9 @@ public final class OperationMatcher {
             if (op != null) {
                 return new Result(lit.literalMatch(op), null);
             }
+            TreeSet<String> allowed = new TreeSet<>();
+            lit.allowed(allowed);
+            return new Result(null, allowed); // the concrete path decides: no template gets its other methods
         }
         Search s = new Search(method, path);
         s.walk(root, path.isEmpty() ? 0 : 1, 0);
@@ -185,7 +189,10 @@ public final class OperationMatcher {
             this.path = path;
         }
 
-        /** Matches the segment starting at {@code pos} ({@code pos > path.length()}: no more segments). */
+        /**
+         * Matches the segment starting at {@code pos} ({@code pos > path.length()}: no more segments);
+         * true once a path matched, with the method ({@link #found}) or without it.
+         */
         boolean walk(Node node, int pos, int params) {
             if (pos > path.length()) {
                 if (node.here != null) {
@@ -197,6 +204,7 @@ public final class OperationMatcher {
                         return true;
                     }
                     node.here.allowed(allowed);
+                    return true; // this path matches: its methods decide (405), no later path is tried
                 }
                 return false;
             }

@@ -41,6 +41,7 @@ public final class SpecificationHandler implements Middleware {
     public SpecificationHandler(ServiceContext context) {
         this(context.config().load("specification", SpecificationConfig.class), SpecLoader.shared(context),
                 context.errors());
+        io.lumen.validator.errors.SpecErrorFormats.register(context);
     }
 
     public SpecificationHandler(SpecificationConfig config, OpenApiSpec spec, ErrorResponder errors) {

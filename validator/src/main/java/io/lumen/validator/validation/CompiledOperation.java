@@ -5,6 +5,8 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.networknt.schema.Error;
 import com.networknt.schema.Schema;
+import io.lumen.handler.body.ExactJson;
+import io.lumen.handler.body.FormPart;
 import io.lumen.handler.body.ParsedBody;
 import io.lumen.status.ErrorCodes;
 import io.lumen.validator.params.Coercer;
@@ -43,10 +45,12 @@ final class CompiledOperation {
     private final Map<String, JsonNode> bodySchemaNodes = new LinkedHashMap<>();
     private final Map<String, Map<String, Schema>> responses = new LinkedHashMap<>();
     private final UnaryOperator<JsonNode> resolve;
+    private final JsonNode bundle;
 
     CompiledOperation(OpenApiSpec spec, Operation operation, SchemaCompiler compiler) {
         this.operation = operation;
         this.resolve = node -> resolve(spec, node);
+        this.bundle = spec.bundle();
         List<Parameter> params = operation.parameters();
         this.readers = new ParameterReader[params.size()];
         this.schemas = new Schema[params.size()];
@@ -117,7 +121,8 @@ final class CompiledOperation {
      * @param present     whether the request has a non-empty body at all
      * @param contentType the request's media type (lower case, no parameters) or null
      */
-    JsonNode body(ParsedBody parsed, boolean present, String contentType, boolean skipSchema, List<ValidationError> errors) {
+    JsonNode body(ParsedBody parsed, boolean present, String contentType, boolean skipSchema, boolean coerce,
+                  List<ValidationError> errors) {
         Operation.RequestBody declared = operation.requestBody();
         if (declared == null) {
             if (present) {
@@ -142,8 +147,13 @@ final class CompiledOperation {
         JsonNode value = null;
         if (parsed != null && parsed.json() != null) {
             value = parsed.json();
+            if (coerce) {
+                BodyCoercion.coerce(bundle, bodySchemaNodes.get(key), value);
+            }
         } else if (parsed != null && parsed.form() != null) {
             value = form(parsed.form(), bodySchemaNodes.get(key), errors);
+        } else if (parsed != null && parsed.parts() != null) {
+            value = multipart(parsed.parts(), bodySchemaNodes.get(key), errors);
         }
         if (value != null && schema != null && !skipSchema) {
             schema(schema, value, "body", errors);
@@ -192,14 +202,52 @@ final class CompiledOperation {
         return obj;
     }
 
+    /**
+     * Multipart fields as an object: text fields converted like form fields (a field whose property is
+     * an object is read as JSON, OpenAPI's default for it), each file part as its file name (a
+     * {@code format: binary} string). The adapter binds the files themselves ({@code FormPart}).
+     */
+    private ObjectNode multipart(List<FormPart> parts, JsonNode schema, List<ValidationError> errors) {
+        Map<String, List<String>> fields = new java.util.LinkedHashMap<>();
+        for (FormPart part : parts) {
+            if (!part.isFile() && !Coercer.types(resolve.apply(propertyOf(schema, part.name()))).contains("object")) {
+                fields.computeIfAbsent(part.name(), k -> new ArrayList<>()).add(part.text());
+            }
+        }
+        ObjectNode obj = form(fields, schema, errors);
+        for (FormPart part : parts) {
+            JsonNode prop = resolve.apply(propertyOf(schema, part.name()));
+            JsonNode value;
+            if (part.isFile()) {
+                value = com.fasterxml.jackson.databind.node.TextNode.valueOf(part.filename());
+            } else if (Coercer.types(prop).contains("object")) {
+                try {
+                    value = ExactJson.MAPPER.readTree(part.content());
+                } catch (java.io.IOException e) {
+                    errors.add(new ValidationError(CONVERSION, "body", "/" + part.name(), "is not JSON: " + io.lumen.handler.body.JsonProblems.describe(e)));
+                    continue;
+                }
+            } else {
+                continue;
+            }
+            if (Coercer.types(prop).contains("array")) {
+                JsonNode arr = obj.get(part.name());
+                (arr instanceof ArrayNode a ? a : obj.putArray(part.name())).add(value);
+            } else {
+                obj.set(part.name(), value);
+            }
+        }
+        return obj;
+    }
+
+    private static JsonNode propertyOf(JsonNode schema, String name) {
+        return schema == null ? com.fasterxml.jackson.databind.node.MissingNode.getInstance() : schema.path("properties").path(name);
+    }
+
     /** The response schemas of a status: exact, then {@code 4XX}, then {@code default}; null when undeclared. */
     Map<String, Schema> responses(int status) {
-        Map<String, Schema> exact = responses.get(Integer.toString(status));
-        if (exact != null) {
-            return exact;
-        }
-        Map<String, Schema> range = responses.get((status / 100) + "XX");
-        return range != null ? range : responses.get("default");
+        String key = operation.responseKey(status);
+        return key == null ? null : responses.get(key);
     }
 
     static void schema(Schema schema, JsonNode value, String location, List<ValidationError> errors) {

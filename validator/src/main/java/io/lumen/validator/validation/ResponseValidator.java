@@ -81,10 +81,10 @@ final class ResponseValidator {
             m.put("message", p.message());
             list.add(m);
         }
-        byte[] error = errors.toJson(status, description, Map.of("errors", list));
-        exchange.getResponseHeaders().put(Headers.CONTENT_TYPE, "application/json");
-        exchange.getResponseHeaders().put(Headers.CONTENT_LENGTH, error.length);
-        return error;
+        ErrorResponder.ErrorBody error = errors.render(exchange, status, description, Map.of("errors", list));
+        exchange.getResponseHeaders().put(Headers.CONTENT_TYPE, error.mediaType());
+        exchange.getResponseHeaders().put(Headers.CONTENT_LENGTH, error.bytes().length);
+        return error.bytes();
     }
 
     /** The response's problems: location {@code response} (status, media type) or {@code response.body} with a pointer. */

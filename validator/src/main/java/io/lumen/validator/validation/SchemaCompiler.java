@@ -1,6 +1,5 @@
 package io.lumen.validator.validation;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.networknt.schema.Schema;
 import com.networknt.schema.SchemaLocation;
 import com.networknt.schema.SchemaRegistry;
@@ -26,17 +25,16 @@ final class SchemaCompiler {
     private static final String RESPONSE = "https://lumen.invalid/openapi/response.json";
 
     private final OpenApiSpec spec;
+    private final boolean handleNullable;
+    private final boolean refuseReadOnly;
     private final SchemaRegistry registry;
     private final Map<String, Schema> compiled = new HashMap<>();
     private final Map<String, Schema> roots = new HashMap<>(2);
 
-    SchemaCompiler(OpenApiSpec spec, boolean handleNullable) {
+    SchemaCompiler(OpenApiSpec spec, boolean handleNullable, boolean refuseReadOnly) {
         this.spec = spec;
-        boolean v30 = !spec.isV31();
-        ObjectNode requestDoc = SchemaNormalizer.normalize(spec.bundle(), v30, handleNullable, SchemaNormalizer.Direction.REQUEST);
-        ObjectNode responseDoc = SchemaNormalizer.normalize(spec.bundle(), v30, handleNullable, SchemaNormalizer.Direction.RESPONSE);
-        String request = requestDoc.toString();
-        String response = responseDoc.toString();
+        this.handleNullable = handleNullable;
+        this.refuseReadOnly = refuseReadOnly;
         SchemaRegistryConfig config = SchemaRegistryConfig.builder()
                 .formatAssertionsEnabled(true)
                 .pathType(PathType.JSON_POINTER)
@@ -48,10 +46,20 @@ final class SchemaCompiler {
         Dialect dialect = Dialect.builder(Dialects.getDraft202012())
                 .unknownKeywordFactory((name, context) -> new NonValidationKeyword(name))
                 .keywords(ExactNumbers.keywords())
+                .keyword(new HiddenProperty())
                 .format(new Rfc3339DateTime())
                 .build();
+        // Each direction's document is normalized when a schema of it is first compiled: a check of
+        // response schemas alone (the declared error formats) never pays for the request view.
         this.registry = SchemaRegistry.withDefaultDialect(dialect,
-                b -> b.schemas(Map.of(REQUEST, request, RESPONSE, response)).schemaRegistryConfig(config));
+                b -> b.schemas(this::document).schemaRegistryConfig(config));
+    }
+
+    private String document(String iri) {
+        SchemaNormalizer.Direction direction = iri.equals(REQUEST) ? SchemaNormalizer.Direction.REQUEST
+                : iri.equals(RESPONSE) ? SchemaNormalizer.Direction.RESPONSE : null;
+        return direction == null ? null
+                : SchemaNormalizer.normalize(spec.bundle(), !spec.isV31(), handleNullable, direction, refuseReadOnly).toString();
     }
 
     Schema request(String pointer) {

@@ -22,10 +22,12 @@ import java.util.Set;
  *     {@code {type: null}} for untyped schemas), when {@code handleNullableField} is on;</li>
  * <li>3.0 boolean {@code exclusiveMinimum}/{@code exclusiveMaximum} become numeric;</li>
  * <li>{@code format: int32}/{@code int64} add their range as {@code minimum}/{@code maximum};</li>
- * <li>requests: {@code readOnly} properties are forbidden (schema {@code false}) and not required;
- *     responses: the same for {@code writeOnly};</li>
+ * <li>requests: {@code readOnly} properties are not required, and ignored (any value) or refused
+ *     ({@code readOnlyProperties: refuse}); responses: {@code writeOnly} ones are refused and not
+ *     required; decided on the merged {@code allOf} schema ({@link MergedSchema});</li>
  * <li>{@code discriminator} next to {@code oneOf}/{@code anyOf}: the discriminator property must
- *     name a mapped schema ({@code enum}) and that schema alone is applied ({@code if}/{@code then}),
+ *     name a mapped schema, an alternative's schema name or a value the alternative pins with
+ *     {@code const}/{@code enum} ({@code enum}) and that schema alone is applied ({@code if}/{@code then}),
  *     so errors are the chosen schema's, not every alternative's.</li>
  * </ul>
  * Startup only; works on a deep copy.
@@ -44,19 +46,23 @@ final class SchemaNormalizer {
     private final boolean v30;
     private final boolean handleNullable;
     private final Direction direction;
+    private final boolean refuseReadOnly;
     private final Set<JsonNode> done = Collections.newSetFromMap(new IdentityHashMap<>());
 
-    private SchemaNormalizer(ObjectNode bundle, boolean v30, boolean handleNullable, Direction direction) {
+    private SchemaNormalizer(ObjectNode bundle, boolean v30, boolean handleNullable, Direction direction,
+                             boolean refuseReadOnly) {
         this.bundle = bundle;
+        this.refuseReadOnly = refuseReadOnly;
         this.v30 = v30;
         this.handleNullable = handleNullable;
         this.direction = direction;
     }
 
     /** A normalized deep copy of {@code bundle}. */
-    static ObjectNode normalize(JsonNode bundle, boolean v30, boolean handleNullable, Direction direction) {
+    static ObjectNode normalize(JsonNode bundle, boolean v30, boolean handleNullable, Direction direction,
+                                boolean refuseReadOnly) {
         ObjectNode copy = (ObjectNode) bundle.deepCopy();
-        new SchemaNormalizer(copy, v30, handleNullable, direction).walkDocument(copy);
+        new SchemaNormalizer(copy, v30, handleNullable, direction, refuseReadOnly).walkDocument(copy);
         return copy;
     }
 
@@ -171,30 +177,85 @@ final class SchemaNormalizer {
         }
     }
 
-    /** Requests must not send readOnly properties; responses must not send writeOnly ones. */
+    /**
+     * Requests: readOnly properties are not required and (by {@code readOnlyProperties}) either
+     * ignored or refused; responses: writeOnly properties are refused and not required. Decided on
+     * the merged schema, so a property readOnly in one {@code allOf} part and required in another
+     * (or outside) is not required; a {@code $ref}'d part that must change is replaced by a copy,
+     * because the component is also used where the property is visible.
+     */
     private void visibility(ObjectNode s) {
-        if (!(s.get("properties") instanceof ObjectNode props)) {
-            return;
-        }
-        String hidden = direction == Direction.REQUEST ? "readOnly" : "writeOnly";
-        List<String> forbidden = new ArrayList<>();
-        props.properties().forEach(e -> {
-            JsonNode p = e.getValue();
-            JsonNode resolved = p.has("$ref") && p.get("$ref").asText().startsWith("#") ? target(p.get("$ref").asText()) : p;
-            if (p.path(hidden).asBoolean(false) || resolved.path(hidden).asBoolean(false)) {
-                forbidden.add(e.getKey());
+        String keyword = direction == Direction.REQUEST ? "readOnly" : "writeOnly";
+        MergedSchema merged = MergedSchema.of(bundle, s);
+        Set<String> hidden = new java.util.LinkedHashSet<>();
+        for (String name : merged.propertyNames()) {
+            if (merged.flagged(name, keyword)) {
+                hidden.add(name);
             }
-        });
-        for (String name : forbidden) {
-            props.set(name, BooleanNode.FALSE);
         }
-        if (!forbidden.isEmpty() && s.get("required") instanceof ArrayNode required) {
+        if (!hidden.isEmpty()) {
+            hide(s, hidden);
+        }
+    }
+
+    private void hide(ObjectNode s, Set<String> hidden) {
+        if (s.get("properties") instanceof ObjectNode props) {
+            for (String name : hidden) {
+                if (props.has(name)) {
+                    props.set(name, hiddenSchema(name));
+                }
+            }
+        }
+        if (s.get("required") instanceof ArrayNode required) {
             for (int i = required.size() - 1; i >= 0; i--) {
-                if (forbidden.contains(required.get(i).asText())) {
+                if (hidden.contains(required.get(i).asText())) {
                     required.remove(i);
                 }
             }
         }
+        if (s.get("allOf") instanceof ArrayNode parts) {
+            for (int i = 0; i < parts.size(); i++) {
+                JsonNode part = parts.get(i);
+                if (part.has("$ref") && mentions(MergedSchema.resolve(bundle, part), hidden)) {
+                    ObjectNode copy = MergedSchema.resolve(bundle, part).deepCopy();
+                    parts.set(i, copy);
+                    hide(copy, hidden);
+                } else if (part instanceof ObjectNode inline && !part.has("$ref")) {
+                    hide(inline, hidden);
+                }
+            }
+        }
+    }
+
+    /** Whether {@code s} or its parts declare or require one of {@code names} other than as hidden already. */
+    private boolean mentions(JsonNode s, Set<String> names) {
+        MergedSchema m = MergedSchema.of(bundle, s);
+        for (String name : names) {
+            if (m.required().contains(name)) {
+                return true;
+            }
+            for (JsonNode p : m.property(name)) {
+                if (!p.has(HiddenProperty.NAME) && !(p.path("readOnly").asBoolean(false) && p.size() == 1)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /** What a hidden property's schema becomes: a refusal naming the rule, or (readOnly ignored) anything. */
+    private ObjectNode hiddenSchema(String name) {
+        ObjectNode h = NODES.objectNode();
+        if (direction == Direction.RESPONSE) {
+            h.put("writeOnly", true);
+            h.put(HiddenProperty.NAME, "writeOnly property '" + name + "' must not be returned");
+        } else {
+            h.put("readOnly", true);
+            if (refuseReadOnly) {
+                h.put(HiddenProperty.NAME, "readOnly property '" + name + "' must not be sent");
+            }
+        }
+        return h;
     }
 
     private void discriminator(ObjectNode s) {
@@ -216,6 +277,10 @@ final class SchemaNormalizer {
             }
             if (!mapping.containsValue(ref)) {
                 mapping.put(ref.substring(ref.lastIndexOf('/') + 1), ref);
+            }
+            // real specs pin each variant's discriminator property (enum or const) and send those values
+            for (String value : MergedSchema.of(bundle, target(ref)).pinned(property)) {
+                mapping.putIfAbsent(value, ref);
             }
         }
         for (String ref : mapping.values()) {

@@ -1,5 +1,7 @@
 package io.lumen.validator.validation;
 
+import io.lumen.validator.errors.ErrorFormatSettings;
+
 import java.util.List;
 import java.util.Locale;
 
@@ -15,9 +17,16 @@ import java.util.Locale;
  * @param handleNullableField honour OpenAPI 3.0 {@code nullable: true} (true); when false a null is
  *                            only valid where the type allows it
  * @param skipPathPrefixes    requests under these prefixes are not validated ([])
+ * @param readOnlyProperties  {@code ignore} (default): a readOnly property in a request is accepted,
+ *                            whatever its value (OpenAPI: it SHOULD NOT be sent); {@code refuse}: 400
+ *                            {@code readOnly property 'id' must not be sent}
+ * @param coerceJsonBody      convert JSON strings to the number or boolean their schema asks for
+ *                            ({@code "id": "1"} as {@code 1}) before validating a body (false)
+ * @param errorFormat         Lumen's rejections in the error format the spec declares
  */
 public record ValidatorConfig(Boolean enabled, Boolean logError, Boolean skipBodyValidation, String validateResponse,
-                              Boolean handleNullableField, List<String> skipPathPrefixes) {
+                              Boolean handleNullableField, List<String> skipPathPrefixes, String readOnlyProperties,
+                              Boolean coerceJsonBody, ErrorFormatSettings errorFormat) {
 
     /** What {@code validateResponse} asks for. */
     public enum ResponseMode { OFF, LOG, ENFORCE }
@@ -33,6 +42,16 @@ public record ValidatorConfig(Boolean enabled, Boolean logError, Boolean skipBod
         handleNullableField = handleNullableField == null || handleNullableField;
         skipPathPrefixes = skipPathPrefixes == null ? List.of() : List.copyOf(skipPathPrefixes);
         skipPathPrefixes.forEach(p -> io.lumen.handler.prefix.PathPrefixes.check("skipPathPrefixes", p));
+        readOnlyProperties = readOnlyProperties == null ? "ignore" : readOnlyProperties.trim().toLowerCase(Locale.ROOT);
+        if (!List.of("ignore", "refuse").contains(readOnlyProperties)) {
+            throw new IllegalArgumentException("readOnlyProperties must be ignore or refuse, got '" + readOnlyProperties + "'");
+        }
+        coerceJsonBody = coerceJsonBody != null && coerceJsonBody;
+        errorFormat = errorFormat == null ? new ErrorFormatSettings(null, null, null) : errorFormat;
+    }
+
+    public boolean refusesReadOnly() {
+        return readOnlyProperties.equals("refuse");
     }
 
     public ResponseMode responseMode() {

@@ -17,6 +17,7 @@ import io.lumen.status.ErrorResponder;
 import io.lumen.status.Status;
 import io.lumen.status.ErrorCodes;
 import io.lumen.validator.OpenApiAttachments;
+import io.lumen.validator.errors.SpecErrorFormats;
 import io.lumen.openapi.OpenApiSpec;
 import io.lumen.openapi.Operation;
 import io.lumen.openapi.SpecLoader;
@@ -69,14 +70,22 @@ public final class ValidatorHandler implements Middleware {
     private final String[] skip;
 
     public ValidatorHandler(ServiceContext context) {
-        this(context.config().load("openapi-validator", ValidatorConfig.class), SpecLoader.shared(context), context.errors());
+        this(context, context.config().load("openapi-validator", ValidatorConfig.class), SpecLoader.shared(context));
+    }
+
+    private ValidatorHandler(ServiceContext context, ValidatorConfig config, OpenApiSpec spec) {
+        this(config, spec, context.errors(), SchemaCheck.shared(context, spec, config).compiler());
+        SpecErrorFormats.register(context);
     }
 
     public ValidatorHandler(ValidatorConfig config, OpenApiSpec spec, ErrorResponder errors) {
+        this(config, spec, errors, new SchemaCompiler(spec, config.handleNullableField(), config.refusesReadOnly()));
+    }
+
+    private ValidatorHandler(ValidatorConfig config, OpenApiSpec spec, ErrorResponder errors, SchemaCompiler compiler) {
         this.config = config;
         this.errors = errors;
         this.matcher = new OperationMatcher(spec.operations());
-        SchemaCompiler compiler = new SchemaCompiler(spec, config.handleNullableField());
         for (Operation op : spec.operations()) {
             compiled.put(op, new CompiledOperation(spec, op, compiler));
         }
@@ -158,7 +167,7 @@ public final class ValidatorHandler implements Middleware {
             op.parameters(exchange, match, values, found);
             boolean present = body != null || RequestShape.hasBody(exchange);
             String contentType = body != null ? body.contentType() : RequestShape.mediaType(exchange);
-            JsonNode json = op.body(body, present, contentType, config.skipBodyValidation(), found);
+            JsonNode json = op.body(body, present, contentType, config.skipBodyValidation(), config.coerceJsonBody(), found);
             if (!found.isEmpty()) {
                 reject(exchange, op.operation, found, contentType);
                 return;

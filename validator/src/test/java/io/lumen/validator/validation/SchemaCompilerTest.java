@@ -39,7 +39,7 @@ class SchemaCompilerTest {
         Path file = dir.resolve("openapi.yaml");
         Files.writeString(file, spec.toString());
         OpenApiSpec openApi = SpecLoader.load(file);
-        SchemaCompiler compiler = new SchemaCompiler(openApi, true);
+        SchemaCompiler compiler = new SchemaCompiler(openApi, true, false);
         List<Schema> schemas = new ArrayList<>();
         for (int i = 0; i < 40; i++) {
             schemas.add(compiler.request("/components/schemas/S" + i));
