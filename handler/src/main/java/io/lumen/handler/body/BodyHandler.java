@@ -15,11 +15,9 @@ import io.undertow.server.Connectors;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.HttpServerExchange;
 import io.undertow.util.Headers;
-import io.undertow.util.ImmediatePooledByteBuffer;
 import org.xnio.channels.StreamSourceChannel;
 
 import java.io.IOException;
-import java.nio.ByteBuffer;
 import java.util.Map;
 
 /**
@@ -115,17 +113,7 @@ public final class BodyHandler implements Middleware {
 
         @Override
         public void body(BodyReader reader, byte[] raw, boolean inCall) throws Exception {
-            if (inCall) {
-                proceed(reader, raw);
-                return;
-            }
-            Connectors.executeRootHandler(exchange -> {
-                try {
-                    proceed(reader, raw);
-                } catch (Throwable t) {
-                    failures.fail(exchange, t);
-                }
-            }, reader.exchange);
+            ReadContinuation.resume(reader.exchange, inCall, failures, exchange -> proceed(reader, raw));
         }
 
         private void proceed(BodyReader reader, byte[] raw) throws Exception {
@@ -138,8 +126,7 @@ public final class BodyHandler implements Middleware {
                     errors.send(exchange, e);
                     return;
                 }
-                Connectors.ungetRequestBytes(exchange, new ImmediatePooledByteBuffer(ByteBuffer.wrap(raw)));
-                Connectors.resetRequestChannel(exchange);
+                ReadContinuation.putBack(exchange, raw);
                 exchange.putAttachment(HandlerAttachments.BODY, body);
             }
             next.handleRequest(exchange);
