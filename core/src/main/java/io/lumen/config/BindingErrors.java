@@ -20,8 +20,7 @@ final class BindingErrors {
     static ConfigException toConfigException(ConfigFile file, String basePointer, JsonMappingException e) {
         String pointer = basePointer + pointerOf(e);
         String problem = problem(file, pointer, e);
-        return new ConfigException(file.displayName(), file.lineOf(pointer), JsonPointers.render(file.tree(), pointer),
-                problem, e);
+        return file.error(pointer, problem, e); // a value injected from values.yml is named at its line there
     }
 
     /** Jackson's reference path as a JSON pointer: field names for maps and objects, indexes for lists. */

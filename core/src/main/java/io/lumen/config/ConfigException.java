@@ -1,5 +1,9 @@
 package io.lumen.config;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Collectors;
+
 /**
  * A configuration problem that must stop startup. The message is one line, {@code file:line: key: problem},
  * so an operator can go straight to the offending line; parts that are unknown are left out.
@@ -11,7 +15,7 @@ public final class ConfigException extends RuntimeException {
     private final int line;
     private final String key;
     private final String problem;
-    private final java.util.List<ConfigException> problems;
+    private final List<ConfigException> problems;
 
     /**
      * @param file    the file as users should see it, or {@code null} if unknown
@@ -29,17 +33,17 @@ public final class ConfigException extends RuntimeException {
         this.line = Math.max(line, 0);
         this.key = key == null || key.isEmpty() ? null : key;
         this.problem = problem;
-        this.problems = java.util.List.of(this);
+        this.problems = List.of(this);
     }
 
-    private ConfigException(java.util.List<ConfigException> all) {
+    private ConfigException(List<ConfigException> all) {
         super(all.size() + " configuration problems:" + all.stream().map(e -> "\n  " + e.getMessage())
-                .collect(java.util.stream.Collectors.joining()), all.get(0));
+                .collect(Collectors.joining()), all.get(0));
         this.file = null;
         this.line = 0;
         this.key = null;
         this.problem = getMessage();
-        this.problems = java.util.List.copyOf(all);
+        this.problems = List.copyOf(all);
     }
 
     /**
@@ -47,8 +51,8 @@ public final class ConfigException extends RuntimeException {
      * problems:} then {@code file:line: key: problem} per line); the problem itself if there is one.
      * Nested collections are flattened.
      */
-    public static ConfigException of(java.util.List<ConfigException> found) {
-        java.util.List<ConfigException> all = new java.util.ArrayList<>();
+    public static ConfigException of(List<ConfigException> found) {
+        List<ConfigException> all = new ArrayList<>();
         for (ConfigException e : found) {
             for (ConfigException p : e.problems()) {
                 if (all.stream().noneMatch(seen -> seen.getMessage().equals(p.getMessage()))) {
@@ -63,7 +67,7 @@ public final class ConfigException extends RuntimeException {
     }
 
     /** Every problem this exception reports: itself, or each one of a collection ({@link #of}). */
-    public java.util.List<ConfigException> problems() {
+    public List<ConfigException> problems() {
         return problems;
     }
 

@@ -72,9 +72,10 @@ public final class ConfigFile {
         String key = JsonPointers.render(tree, jsonPointer);
         ValueOrigin origin = originOf(jsonPointer);
         if (origin != null) {
-            return new ConfigException(origin.file(), origin.line(), origin.key(), problem + " (as " + name + ".yml "
-                    + (key == null || key.isEmpty() ? "" : key + " ") + "at line " + lineOf(jsonPointer) + " of "
-                    + displayName + ")", cause);
+            int line = lineOf(jsonPointer);
+            return new ConfigException(origin.file(), origin.line(), origin.key(), problem + " (as " + name + ".yml"
+                    + (key == null || key.isEmpty() ? "" : " " + key)
+                    + (line > 0 ? " at line " + line + " of " + displayName : "") + ")", cause);
         }
         return new ConfigException(displayName, lineOf(jsonPointer), key, problem, cause);
     }

@@ -1,17 +1,12 @@
 package io.lumen.service;
 
+import io.lumen.config.ClasspathProperties;
 import io.lumen.config.ConfigException;
 import io.lumen.config.ConfigLoader;
 import io.lumen.config.ConfigProblems;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.net.URL;
-import java.util.Enumeration;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import java.util.TreeMap;
 
 /**
@@ -28,13 +23,14 @@ public final class ConfigCheck {
     }
 
     /**
-     * Every problem a start from {@code config} would report, without opening a listener: the
-     * service is assembled (handlers instantiated, startup hooks run) and closed again. Empty when
-     * it would start.
+     * Every problem a start from {@code config} would report, without opening a listener or running
+     * startup hooks (nothing connects to a database): the service is assembled (every handler
+     * instantiated, as startup does) and closed again. Empty when it would start, as far as a
+     * configuration can tell.
      */
     public static List<ConfigException> check(ConfigLoader config) {
         try {
-            ServiceAssembly.builder(config).build().close();
+            ServiceAssembly.builder(config).startupHooks(false).build().close();
             return List.of();
         } catch (ConfigException e) {
             return e.problems();
@@ -47,7 +43,7 @@ public final class ConfigCheck {
     static ConfigProblems files(ConfigLoader config, ClassLoader classLoader) {
         ConfigProblems problems = new ConfigProblems();
         problems.run(() -> config.find("values"));
-        Map<String, String> records = records(classLoader);
+        Map<String, String> records = ClasspathProperties.readAll(classLoader, RESOURCE);
         for (String name : config.fileNames()) {
             String recordClass = records.get(name);
             if (recordClass == null) {
@@ -71,19 +67,6 @@ public final class ConfigCheck {
      * name ({@code cors -> io.lumen.handler.cors.CorsConfig}); also what lumen-cli's JSON Schemas are made from.
      */
     public static Map<String, String> records(ClassLoader classLoader) {
-        Map<String, String> records = new TreeMap<>();
-        try {
-            Enumeration<URL> urls = classLoader.getResources(RESOURCE);
-            while (urls.hasMoreElements()) {
-                Properties p = new Properties();
-                try (InputStream in = urls.nextElement().openStream()) {
-                    p.load(in);
-                }
-                p.stringPropertyNames().forEach(n -> records.putIfAbsent(n.trim(), p.getProperty(n).trim()));
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + RESOURCE, e);
-        }
-        return records;
+        return new TreeMap<>(ClasspathProperties.readAll(classLoader, RESOURCE));
     }
 }

@@ -33,6 +33,8 @@ import java.util.function.UnaryOperator;
  * }</pre>
  */
 public final class LumenService implements AutoCloseable {
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(LumenService.class);
+
     private final Reloader reloader;
     private final LumenServer server;
 
@@ -61,6 +63,11 @@ public final class LumenService implements AutoCloseable {
         } catch (ConfigException e) {
             List<ConfigException> all = ConfigCheck.check(config); // server.yml's problem and every other one, in one pass
             throw all.isEmpty() ? e : ConfigException.of(all);
+        }
+        if (config.find("server").isEmpty()) {
+            // a light-4j folder without server.yml listened on HTTPS 8443 only, from light-4j's shipped default
+            LOG.info("no server.yml: Lumen's defaults (HTTP on, HTTPS off; light-4j's were HTTPS 8443 only), {}",
+                    listeners(serverConfig));
         }
         Readiness readiness = new Readiness();
         // one error writer for the root handlers' refusals (413, 408, the drain's 503) and the chain's errors

@@ -137,7 +137,8 @@ public final class ServiceAssembly implements AutoCloseable {
     /** Everything a builder was told, kept so that a reload builds the next generation the same way. */
     private record Recipe(ServerConfig server, Readiness readiness, Executor blockingExecutor, HandlerFactory handlers,
                           BiFunction<RouterHandler, ConfigLoader, RouterHandler> routes, ClassLoader classLoader,
-                          boolean handlerYmlOptional, Map<Class<?>, Object> shared, Set<Class<?>> keep) {
+                          boolean handlerYmlOptional, boolean startupHooks, Map<Class<?>, Object> shared,
+                          Set<Class<?>> keep) {
     }
 
     /**
@@ -169,7 +170,9 @@ public final class ServiceAssembly implements AutoCloseable {
         ClassLoader cl = recipe.classLoader();
         try {
             try {
-                LumenServer.runStartupHooks(context);
+                if (recipe.startupHooks()) {
+                    LumenServer.runStartupHooks(context);
+                }
             } catch (ConfigException e) {
                 problems.add(e);
                 problems.throwIfAny();
@@ -218,6 +221,7 @@ public final class ServiceAssembly implements AutoCloseable {
         private BiFunction<RouterHandler, ConfigLoader, RouterHandler> routes = (r, c) -> r;
         private ClassLoader classLoader;
         private boolean handlerYmlOptional;
+        private boolean startupHooks = true;
         private final Map<Class<?>, Object> shared = new LinkedHashMap<>();
         private final Set<Class<?>> keep = new LinkedHashSet<>(List.of(MeterRegistry.class));
 
@@ -279,6 +283,15 @@ public final class ServiceAssembly implements AutoCloseable {
             return this;
         }
 
+        /**
+         * Without startup hooks (default: with): for a check of the configuration that must not connect
+         * anywhere (the datasource module's hook opens its pools).
+         */
+        public Builder startupHooks(boolean run) {
+            this.startupHooks = run;
+            return this;
+        }
+
         /** Without handler.yml the router has no routes (instead of failing startup). */
         public Builder handlerYmlOptional(boolean optional) {
             this.handlerYmlOptional = optional;
@@ -310,7 +323,7 @@ public final class ServiceAssembly implements AutoCloseable {
                     : Optional.ofNullable(Thread.currentThread().getContextClassLoader())
                             .orElse(ServiceAssembly.class.getClassLoader());
             Recipe recipe = new Recipe(server, readiness != null ? readiness : new Readiness(), blockingExecutor,
-                    handlers, routes, cl, handlerYmlOptional, Collections.unmodifiableMap(new LinkedHashMap<>(shared)),
+                    handlers, routes, cl, handlerYmlOptional, startupHooks, Collections.unmodifiableMap(new LinkedHashMap<>(shared)),
                     Set.copyOf(keep));
             return assemble(config, recipe, Map.of(), errors);
         }

@@ -1,13 +1,8 @@
 package io.lumen.handler.chain;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.net.URL;
-import java.util.Enumeration;
-import java.util.LinkedHashMap;
+import io.lumen.config.ClasspathProperties;
+
 import java.util.Map;
-import java.util.Properties;
 
 /**
  * Short names of built-in handlers ({@code exception}, {@code cors}, ...), read from every
@@ -24,20 +19,7 @@ final class Builtins {
     }
 
     static Builtins load(ClassLoader cl) {
-        Map<String, String> names = new LinkedHashMap<>();
-        try {
-            Enumeration<URL> urls = cl.getResources(RESOURCE);
-            while (urls.hasMoreElements()) {
-                Properties p = new Properties();
-                try (InputStream in = urls.nextElement().openStream()) {
-                    p.load(in);
-                }
-                p.stringPropertyNames().forEach(n -> names.putIfAbsent(n.trim(), p.getProperty(n).trim()));
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + RESOURCE, e);
-        }
-        return new Builtins(names);
+        return new Builtins(ClasspathProperties.readAll(cl, RESOURCE));
     }
 
     /** The class of built-in {@code name}, or {@code null}. */

@@ -24,9 +24,6 @@ import java.util.Optional;
  */
 final class Light4jCarryOver {
     private static final Logger LOG = LoggerFactory.getLogger(Light4jCarryOver.class);
-    private static final Map<String, String> MODULE_OF_BUILTIN = Map.of(
-            "security", "lumen-security", "specification", "lumen-validator", "validator", "lumen-validator",
-            "specyaml", "lumen-validator", "specui", "lumen-validator", "proxy", "lumen-proxy", "tracing", "lumen-otel");
 
     /** What a carried-over class became: the built-in class to instantiate, or a ready handler object. */
     record Outcome(String builtinClass, Object handler) {}
@@ -53,8 +50,8 @@ final class Light4jCarryOver {
             case BUILTIN -> {
                 String builtinClass = builtins.className(h.builtin());
                 if (builtinClass == null) {
-                    throw file.error(pointer, className + " maps to Lumen's built-in '" + h.builtin() + "', which is not on the classpath"
-                            + (MODULE_OF_BUILTIN.containsKey(h.builtin()) ? ": add " + MODULE_OF_BUILTIN.get(h.builtin()) : ""));
+                    throw file.error(pointer, className + " maps to Lumen's built-in '" + h.builtin()
+                            + "', which is not on the classpath: add " + moduleOf(h.builtin()));
                 }
                 LOG.info("{}: {}", at, h.describe());
                 yield new Outcome(builtinClass, null);
@@ -76,6 +73,18 @@ final class Light4jCarryOver {
                 yield new Outcome(null, Dropped.INSTANCE);
             }
         });
+    }
+
+    /** The artifact that ships a built-in the handler module does not have. */
+    private static String moduleOf(String builtin) {
+        return switch (builtin) {
+            case "security", "basic", "apikey", "ipfilter", "unified" -> "lumen-security";
+            case "specification", "validator", "specyaml", "specui" -> "lumen-validator";
+            case "decode", "encode", "resource", "static" -> "lumen-web";
+            case "proxy" -> "lumen-proxy";
+            case "tracing" -> "lumen-otel";
+            default -> "the Lumen module that provides it";
+        };
     }
 
     /** light-4j's own reading: the file's {@code enabled}, else {@code <file>.enabled} from values.yml or the environment, else its default. */

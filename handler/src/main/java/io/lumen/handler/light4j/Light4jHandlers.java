@@ -71,6 +71,15 @@ public final class Light4jHandlers {
         builtin(t, "com.networknt.openapi.ValidatorHandler", "validator", "");
         builtin(t, "com.networknt.specification.SpecDisplayHandler", "specyaml", "");
         builtin(t, "com.networknt.specification.SpecSwaggerUIHandler", "specui", "");
+        // light-gateway's security and web middleware (modules lumen-security and lumen-web)
+        builtin(t, "com.networknt.basicauth.BasicAuthHandler", "basic", "basic-auth.yml with light-4j's keys; LDAP (enableAD) is refused");
+        builtin(t, "com.networknt.apikey.ApiKeyHandler", "apikey", "apikey.yml with light-4j's keys");
+        builtin(t, "com.networknt.whitelist.WhitelistHandler", "ipfilter", "its rules move from whitelist.yml to ip-filter.yml (CIDR ranges per path prefix)");
+        builtin(t, "com.networknt.security.UnifiedSecurityHandler", "unified", "unified-security.yml with light-4j's keys");
+        builtin(t, "com.networknt.decode.RequestDecodeHandler", "decode", "request-decode.yml");
+        builtin(t, "com.networknt.encode.ResponseEncodeHandler", "encode", "response-encode.yml");
+        builtin(t, "com.networknt.resource.PathResourceHandler", "resource", "static.yml instead of path-resource settings");
+        builtin(t, "com.networknt.resource.VirtualHostHandler", "static", "one site from static.yml; no per-host sites");
         // light-proxy / light-gateway
         builtin(t, "com.networknt.proxy.LightProxyHandler", "proxy", "hosts from proxy.yml");
         builtin(t, "com.networknt.handler.ProxyHandler", "proxy", "hosts from proxy.yml");
@@ -86,18 +95,10 @@ public final class Light4jHandlers {
         switchable(t, "com.networknt.dump.DumpHandler", "dump", false, "the audit middleware (audit.yml) or DEBUG logging of your handler");
         unserved(t, "com.networknt.logging.handler.LoggerGetLogContentsHandler", "read logs from stdout or your log collector; Lumen does not serve its log files");
         unserved(t, "com.networknt.cache.CacheExplorerHandler", "the metrics of your own caches; Lumen has no shared cache manager");
-        missing(t, "com.networknt.whitelist.WhitelistHandler", "an IP filter in front of Lumen (ingress, network policy); logger.yml changesFrom and reload.yml allowedFrom limit the admin endpoints");
-        switchable(t, "com.networknt.basicauth.BasicAuthHandler", "basic-auth", false, "the security middleware with JWTs, or basic auth at the ingress");
-        missing(t, "com.networknt.apikey.ApiKeyHandler", "the security middleware with JWTs, or API keys at the ingress");
-        missing(t, "com.networknt.security.UnifiedSecurityHandler", "the security middleware (JWT); give each path prefix its own chain in handler.yml");
         missing(t, "com.networknt.openapi.SwtVerifyHandler", "the security middleware with JWTs; Lumen does not introspect simple web tokens");
         missing(t, "com.networknt.openapi.AccessControlHandler", "scopes in the OpenAPI spec checked by the security middleware");
         missing(t, "com.networknt.deref.DerefMiddlewareHandler", "the security middleware with JWTs");
-        switchable(t, "com.networknt.decode.RequestDecodeHandler", "request-decode", false, "decompression at the ingress or in your handler");
-        switchable(t, "com.networknt.encode.ResponseEncodeHandler", "response-encode", false, "compression at the ingress");
         missing(t, "com.networknt.content.ContentHandler", "set Content-Type in your handler, or a header.yml response rule");
-        missing(t, "com.networknt.resource.VirtualHostHandler", "a static file server or CDN in front of Lumen");
-        missing(t, "com.networknt.resource.PathResourceHandler", "a static file server or CDN in front of Lumen");
         unserved(t, "com.networknt.specification.FaviconHandler", "drop the /favicon.ico route (browsers accept a 404) or serve it from your own handler");
         missing(t, "com.networknt.router.RouterHandler", "the proxy handler with proxy.yml hosts (Lumen routes by path, not by service_id header)");
         missing(t, "com.networknt.router.SidecarRouterHandler", "the proxy handler with proxy.yml hosts (Lumen routes by path, not by service_id header)");

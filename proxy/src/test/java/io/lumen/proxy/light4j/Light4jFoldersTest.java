@@ -18,8 +18,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Real light-4j config folders (src/test/resources/light4j, see the README there) on Lumen, files
  * unchanged: light-example-4j's petstore (light-rest-4j), a light-codegen petstore service, light-proxy
  * and light-gateway. The petstores' business handlers are the test's stand-ins of the same class
- * names; values the tests set (an upstream's address, a switch) are overrides, as environment
- * variables would be.
+ * names; values the tests set (an upstream's address, a switch, light-4j's error JSON instead of the
+ * spec's declared error format: see {@link Light4jFolder#copy}) are overrides, as environment variables would be.
  */
 class Light4jFoldersTest {
 
@@ -118,5 +118,15 @@ class Light4jFoldersTest {
         assertTrue(e.getMessage().startsWith("2 configuration problems:"), e.getMessage());
         assertTrue(e.getMessage().contains("server.yml:31: keystorePass: a light-4j encrypted value"), e.getMessage());
         assertTrue(e.getMessage().contains("handler.yml:54: handlers[8]: com.networknt.sanitizer.SanitizerHandler"), e.getMessage());
+    }
+
+    @Test
+    void withoutTheSwitchRejectionsFollowTheErrorSchemaThePetstoreSpecDeclares(@TempDir Path dir) throws Exception {
+        try (LumenService s = Light4jFolder.copyAsIs("petstore", dir).value("sanitizer.enabled", false).start()) {
+            Https https = Https.to(s.httpsPort(), dir.resolve("server.keystore"), "password");
+            HttpResponse<String> invalid = https.post("/v1/pets", "{\"id\":\"one\"}");
+            assertEquals(400, invalid.statusCode(), invalid.body());
+            assertTrue(invalid.body().startsWith("{\"code\":400,\"message\":\"Schema Validation Error"), invalid.body());
+        }
     }
 }

@@ -1,0 +1,109 @@
+package io.lumen.config;
+
+import static io.lumen.config.TestSupport.fails;
+import static io.lumen.config.TestSupport.loader;
+import static io.lumen.config.TestSupport.write;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.lumen.server.ServerConfig;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** What a light-4j config folder relies on: module values, unread keys, light-4j keys, CRYPT:, errors at values.yml lines. */
+class Light4jConfigTest {
+    @TempDir Path tmp;
+
+    @Test
+    void aModuleKeyInValuesYmlSetsTheRecordWithoutTheModulesFile() {
+        write(tmp, "values.yml", "server.httpPort: 9090\nserver.serviceId: pets\n");
+        ServerConfig server = loader(tmp).load("server", ServerConfig.class);
+        assertEquals(9090, server.httpPort());
+        assertEquals("pets", server.serviceId());
+    }
+
+    @Test
+    void theEnvironmentSetsAModuleKeyAndAKeyTheFileSetsWins() {
+        write(tmp, "server.yml", "httpPort: 7070\n");
+        ServerConfig server = loader(tmp, Map.of("SERVER_HTTPPORT", "9090", "SERVER_SERVICEID", "from-env"))
+                .load("server", ServerConfig.class);
+        assertEquals(7070, server.httpPort(), "the file's own key wins");
+        assertEquals("from-env", server.serviceId());
+    }
+
+    @Test
+    void valuesKeysNothingReadAreListedWithTheirLines() {
+        write(tmp, "values.yml", "server.httpPort: 9090\nservice.singletons: []\nserver.placeholder: x\nsecurity.enableVerifyJwt: false\n");
+        write(tmp, "server.yml", "serviceId: ${server.placeholder}\n");
+        ConfigLoader loader = loader(tmp);
+        loader.load("server", ServerConfig.class);
+        List<ValueOrigin> unread = loader.unreadValues();
+        assertEquals(List.of("service.singletons", "security.enableVerifyJwt"), unread.stream().map(ValueOrigin::key).toList());
+        assertEquals(2, unread.get(0).line());
+        assertTrue(unread.get(0).toString().endsWith("values.yml:2: service.singletons"), unread.get(0).toString());
+    }
+
+    @Test
+    void aBadValueInjectedFromValuesYmlIsReportedAtItsValuesLine() {
+        write(tmp, "values.yml", "# ports\nserver.httpPort: lots\n");
+        write(tmp, "server.yml", "ip: 127.0.0.1\nhttpPort: ${server.httpPort}\n");
+        ConfigException e = fails(() -> loader(tmp).load("server", ServerConfig.class));
+        assertEquals(tmp.resolve("values.yml").toString(), e.file());
+        assertEquals(2, e.line());
+        assertEquals("server.httpPort", e.key());
+        assertTrue(e.getMessage().contains("(as server.yml httpPort at line 2 of " + tmp.resolve("server.yml") + ")"), e.getMessage());
+    }
+
+    @Test
+    void aBadModuleValueIsReportedAtItsValuesLine() {
+        write(tmp, "values.yml", "server.ioThreads: many\n");
+        ConfigException e = fails(() -> loader(tmp).load("server", ServerConfig.class));
+        assertEquals(1, e.line());
+        assertTrue(e.getMessage().startsWith(tmp.resolve("values.yml") + ":1: server.ioThreads: "), e.getMessage());
+    }
+
+    @Test
+    void encryptedValuesAreRefusedNamingTheKeyNeverTheSecret() {
+        write(tmp, "server.yml", "ip: 127.0.0.1\nkeystorePass: CRYPT:3370aedc:b41007bf\n");
+        ConfigException inFile = fails(() -> loader(tmp).load("server", ServerConfig.class));
+        assertTrue(inFile.getMessage().startsWith(tmp.resolve("server.yml") + ":2: keystorePass: a light-4j encrypted value"),
+                inFile.getMessage());
+        assertFalse(inFile.getMessage().contains("3370aedc"), inFile.getMessage());
+
+        write(tmp, "server.yml", "keystorePass: ${server.keystorePass}\n");
+        write(tmp, "values.yml", "server.serviceId: s\nserver.keystorePass: CRYPT:3370aedc:b41007bf\n");
+        ConfigException injected = fails(() -> loader(tmp).load("server", ServerConfig.class));
+        assertTrue(injected.getMessage().startsWith(tmp.resolve("values.yml") + ":2: server.keystorePass: a light-4j encrypted value"),
+                injected.getMessage());
+
+        Path other = tmp.resolve("module-value");
+        write(other, "values.yml", "server.keyPass: CRYPT:00:11\n");
+        ConfigException moduleValue = fails(() -> loader(other).load("server", ServerConfig.class));
+        assertTrue(moduleValue.getMessage().startsWith(other.resolve("values.yml") + ":1: server.keyPass: a light-4j encrypted value"),
+                moduleValue.getMessage());
+    }
+
+    @Test
+    void light4jKeysLumenDoesNotUseAreDroppedButUnknownKeysStillFail() {
+        write(tmp, "server.yml", "httpPort: 8081\nenableRegistry: false\ndynamicPort: false\nbuildNumber: 1.0.0\n");
+        assertEquals(8081, loader(tmp).load("server", ServerConfig.class).httpPort());
+
+        write(tmp, "server.yml", "httpPort: 8081\nenableRegistry: false\nenableRegistree: false\n");
+        ConfigException e = fails(() -> loader(tmp).load("server", ServerConfig.class));
+        assertTrue(e.getMessage().startsWith(tmp.resolve("server.yml") + ":3: enableRegistree: unknown key"), e.getMessage());
+    }
+
+    @Test
+    void problemsCombineIntoOneExceptionOneLineEach() {
+        ConfigException a = new ConfigException("a.yml", 1, "x", "bad");
+        ConfigException b = new ConfigException("b.yml", 2, "y", "worse");
+        ConfigException both = ConfigException.of(List.of(a, ConfigException.of(List.of(b, a))));
+        assertEquals(List.of(a, b), both.problems());
+        assertEquals("2 configuration problems:\n  a.yml:1: x: bad\n  b.yml:2: y: worse", both.getMessage());
+        assertEquals(a, ConfigException.of(List.of(a)));
+    }
+}

@@ -1,0 +1,133 @@
+package io.lumen.handler.chain;
+
+import io.lumen.config.ConfigException;
+import io.lumen.handler.light4j.Light4jHandler;
+import io.lumen.handler.light4j.Light4jHandlers;
+import io.lumen.handler.testing.TestService;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.util.Set;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** light-4j's handler class names in handler.yml: mapped, dropped, unserved or refused, each problem in one pass. */
+class Light4jHandlerNamesTest {
+    private static final String ECHO = "io.lumen.handler.testing.EchoHandler";
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void light4jClassesRunAsBuiltInsAndTheirAdminRoutesAnswer() {
+        String yaml = """
+                handlers:
+                  - com.networknt.exception.ExceptionHandler@exception
+                  - com.networknt.traceability.TraceabilityHandler@traceability
+                  - com.networknt.correlation.CorrelationHandler@correlation
+                  - com.networknt.sanitizer.SanitizerHandler@sanitizer
+                  - com.networknt.specification.FaviconHandler@favicon
+                  - com.networknt.config.reload.handler.ModuleRegistryGetHandler@modules
+                  - com.networknt.health.HealthGetHandler@health
+                  - com.networknt.openapi.JwtVerifyHandler@security
+                  - %s@echo
+                chains:
+                  default: [exception, traceability, correlation, sanitizer]
+                paths:
+                  - {path: /v1/echo, method: GET, exec: [default, echo]}
+                  - {path: /favicon.ico, method: GET, exec: [favicon]}
+                  - {path: /adm/modules, method: GET, exec: [exception, modules]}
+                  - {path: /adm/health, method: GET, exec: [health]}
+                """.formatted(ECHO);
+        // the sanitizer is off (light-4j's default without a sanitizer.yml); security is declared but used by no route
+        try (TestService s = TestService.in(dir).file("handler.yml", yaml).start()) {
+            HttpResponse<String> echo = s.send(s.request("/v1/echo").header("X-Traceability-Id", "t-1").GET().build());
+            assertEquals(200, echo.statusCode(), echo.body());
+            assertTrue(echo.headers().firstValue("X-Correlation-Id").isPresent(), echo.headers().toString());
+            assertEquals("t-1", echo.headers().firstValue("X-Traceability-Id").orElse(null), "correlation echoes traceability");
+
+            HttpResponse<String> favicon = s.get("/favicon.ico");
+            assertEquals(404, favicon.statusCode());
+            assertTrue(favicon.body().contains("\"code\":\"ERR10048\""), favicon.body());
+
+            HttpResponse<String> modules = s.get("/adm/modules");
+            assertEquals(200, modules.statusCode(), modules.body());
+            assertTrue(modules.body().contains("\"handler\":\"" + dir.resolve("handler.yml").toString().replace("\\", "\\\\") + "\""),
+                    modules.body());
+
+            assertEquals(200, s.get("/adm/health").statusCode());
+        }
+    }
+
+    @Test
+    void aMiddlewareWithoutEquivalentIsRefusedSayingWhatToUse() {
+        String yaml = """
+                handlers:
+                  - %s@echo
+                  - com.networknt.router.middleware.PathPrefixServiceHandler@prefix
+                paths:
+                  - {path: /a, method: GET, exec: [prefix, echo]}
+                """.formatted(ECHO);
+        ConfigException e = assertThrows(ConfigException.class, () -> TestService.in(dir).file("handler.yml", yaml).start());
+        assertEquals(dir.resolve("handler.yml") + ":3: handlers[1]: com.networknt.router.middleware.PathPrefixServiceHandler has no Lumen"
+                + " equivalent; use " + Light4jHandlers.find("com.networknt.router.middleware.PathPrefixServiceHandler").orElseThrow().note(),
+                e.getMessage());
+    }
+
+    @Test
+    void aSanitizerItsOwnFileSwitchesOnIsRefused() {
+        String yaml = """
+                handlers:
+                  - %s@echo
+                  - com.networknt.sanitizer.SanitizerHandler@sanitizer
+                paths:
+                  - {path: /a, method: GET, exec: [sanitizer, echo]}
+                """.formatted(ECHO);
+        ConfigException e = assertThrows(ConfigException.class, () -> TestService.in(dir).file("handler.yml", yaml)
+                .file("sanitizer.yml", "enabled: true\n").start());
+        assertTrue(e.getMessage().contains("handler.yml:3: handlers[1]: com.networknt.sanitizer.SanitizerHandler has no Lumen"
+                + " equivalent") && e.getMessage().endsWith("(it is on: sanitizer.yml enabled)"), e.getMessage());
+    }
+
+    @Test
+    void everyProblemOfHandlerYmlIsReportedOnceInOnePass() {
+        String yaml = """
+                handlers:
+                  - %s@echo
+                  - com.example.Missing@missing
+                  - com.networknt.router.middleware.TokenHandler@token
+                chains:
+                  base: [echo, nope]
+                paths:
+                  - {path: /a, method: GET, exec: [missing, echo]}
+                  - {path: /b, method: FETCH, exec: [echo]}
+                  - {path: /c, method: GET, exec: [base]}
+                  - {path: /d, method: GET, exec: [token, echo]}
+                """.formatted(ECHO);
+        ConfigException e = assertThrows(ConfigException.class, () -> TestService.in(dir).file("handler.yml", yaml).start());
+        assertEquals(4, e.problems().size(), e.getMessage());
+        assertTrue(e.getMessage().startsWith("4 configuration problems:\n"), e.getMessage());
+        assertTrue(e.getMessage().contains("handler.yml:3: handlers[1]: class com.example.Missing not found"), e.getMessage());
+        assertTrue(e.getMessage().contains("handler.yml:4: handlers[2]: com.networknt.router.middleware.TokenHandler has no Lumen"), e.getMessage());
+        assertTrue(e.getMessage().contains("handler.yml:6: chains.base[1]: unknown handler 'nope'"), e.getMessage());
+        assertTrue(e.getMessage().contains("handler.yml:9: paths[1].method: method must be one of"), e.getMessage());
+    }
+
+    @Test
+    void everyBuiltInTheTableNamesExistsInTheModuleItNames() {
+        Builtins here = Builtins.load(getClass().getClassLoader());
+        Set<String> otherModules = Set.of("security", "specification", "validator", "specyaml", "specui", "proxy", "tracing",
+                "basic", "apikey", "ipfilter", "unified", "decode", "encode", "resource", "static");
+        for (Light4jHandler h : Light4jHandlers.all()) {
+            if (h.kind() == Light4jHandler.Kind.BUILTIN) {
+                assertTrue(here.className(h.builtin()) != null || otherModules.contains(h.builtin()),
+                        h.className() + " -> " + h.builtin());
+            }
+            assertTrue(Light4jHandlers.isLight4jClass(h.className()), h.className());
+        }
+    }
+}
