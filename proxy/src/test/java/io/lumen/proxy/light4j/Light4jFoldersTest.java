@@ -9,6 +9,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
+import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -121,8 +122,9 @@ class Light4jFoldersTest {
     }
 
     @Test
-    void withoutTheSwitchRejectionsFollowTheErrorSchemaThePetstoreSpecDeclares(@TempDir Path dir) throws Exception {
-        try (LumenService s = Light4jFolder.copyAsIs("petstore", dir).value("sanitizer.enabled", false).start()) {
+    void withTheFormatSwitchedOnRejectionsFollowTheErrorSchemaThePetstoreSpecDeclares(@TempDir Path dir) throws Exception {
+        try (LumenService s = Light4jFolder.copy("petstore", dir).value("sanitizer.enabled", false)
+                .value("openapi-validator.errorFormat", Map.of("enabled", true)).start()) {
             Https https = Https.to(s.httpsPort(), dir.resolve("server.keystore"), "password");
             HttpResponse<String> invalid = https.post("/v1/pets", "{\"id\":\"one\"}");
             assertEquals(400, invalid.statusCode(), invalid.body());

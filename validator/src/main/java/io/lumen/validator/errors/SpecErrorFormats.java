@@ -88,11 +88,9 @@ public final class SpecErrorFormats implements ErrorFormats {
         });
     }
 
-    /** Whether the service's handler.yml names light-4j handler classes: a light-4j config folder run as it is. */
+    /** Whether the service's handlers include light-4j handler classes: a light-4j config folder run as it is. */
     private static boolean light4jFolder(ServiceContext context) {
-        if (context.config().find("handler").isEmpty()) {
-            return false;
-        }
+        // handler.yml, or values.yml's handler.handlers where a light-4j folder has no handler.yml (light-proxy)
         List<String> handlers = context.config().load("handler", HandlerConfig.class).handlers();
         return handlers != null && handlers.stream().anyMatch(Light4jHandlers::isLight4jClass);
     }
