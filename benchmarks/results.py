@@ -3,7 +3,7 @@
 question (ratio, spread, p99, goal, and the run that measured it: command, date, commit, load), and
 this script turns it into what people read:
 
-  render  RESULTS.md's current tables, the README's Performance section and one chart per measured
+  render  RESULTS.md's current tables, benchmarks/README.md's Performance section, the README's headline lines and one chart per measured
           question (docs/img/bench-<question>.svg, matplotlib), all from results.json
   check   exits 1 when any of them differs from what render would write, when the data breaks a rule
           below, or when a command quoted in RESULTS.md, history/, the READMEs or docs/ names a knob
@@ -24,7 +24,8 @@ import sys
 from resultslib.charts import charts
 from resultslib.commands import check_commands
 from resultslib.data import DATA, ROOT, DataError, dump, load, pending_scripts
-from resultslib.markdown import CURRENT, PERFORMANCE, README, RESULTS_MD, current_tables, performance_section, replace_block
+from resultslib.markdown import (BENCHMARKS_README, CURRENT, HEADLINE, PERFORMANCE, README, RESULTS_MD, current_tables,
+                                 headline_section, performance_section, replace_block)
 from resultslib.record import record
 
 IMG = ROOT / "docs" / "img"
@@ -34,7 +35,9 @@ def render(data):
     """{path: new text} of everything render writes."""
     files = {
         RESULTS_MD: replace_block(RESULTS_MD.read_text(), CURRENT, current_tables(data), "RESULTS.md"),
-        README: replace_block(README.read_text(), PERFORMANCE, performance_section(data), "README.md"),
+        BENCHMARKS_README: replace_block(BENCHMARKS_README.read_text(), PERFORMANCE, performance_section(data),
+                                         "benchmarks/README.md"),
+        README: replace_block(README.read_text(), HEADLINE, headline_section(data), "README.md"),
     }
     for name, svg in charts(data).items():
         files[IMG / name] = svg
@@ -80,7 +83,7 @@ def cmd_check(args):
     if problems:
         print("results check: FAILED; after editing benchmarks/results.json run: benchmarks/results.sh render", file=sys.stderr)
         return 1
-    print(f"results check: {len(data['questions'])} questions; RESULTS.md, README.md and {len(files) - 2} charts match results.json; "
+    print(f"results check: {len(data['questions'])} questions; RESULTS.md, the READMEs and {len(files) - 3} charts match results.json; "
           "every quoted command names existing knobs")
     return 0
 
@@ -94,7 +97,7 @@ def main(argv=None):
     p = argparse.ArgumentParser(prog="results.sh", description=__doc__.split("\n\n")[0],
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = p.add_subparsers(dest="command_name", required=True)
-    sub.add_parser("render", help="write RESULTS.md's current tables, the README's Performance section and the charts")
+    sub.add_parser("render", help="write RESULTS.md's current tables, the Performance section of benchmarks/README.md, the README's headline lines and the charts")
     sub.add_parser("check", help="fail when anything differs from what render would write")
     rec = sub.add_parser("record", help="put a run's figures into results.json",
                          description="Every result of <question> whose key is in the line(s) or in --set gets the new "

@@ -3,7 +3,7 @@
 # (benchmarks/out/venv, git-ignored) with the pinned packages of benchmarks/requirements.txt, created or
 # updated when the file changes. Needs python3 with venv and pip, and PyPI.
 #   benchmarks/results.sh record proxy --line '<proxy-bench ...>' --command '<the command>'
-#   benchmarks/results.sh render      # RESULTS.md's current tables, README's Performance section, docs/img/bench-*.svg
+#   benchmarks/results.sh render      # RESULTS.md's current tables, benchmarks/README.md's Performance section, the README's headline, docs/img/bench-*.svg
 #   benchmarks/results.sh check       # what CI runs: fails when any of them is out of date
 set -euo pipefail
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"

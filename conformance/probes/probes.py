@@ -154,7 +154,7 @@ for name in ("service", "proxy", "embedded"):  # embedded: the generated petstor
         took = time.time() - start
         closed = c.closed(2)
         c.close()
-        check("2-body-idle-408-" + name, status == 408 and "ERR10074" in body and closed,
+        check("2-body-idle-408-" + name, status == 408 and "ERR19004" in body and closed,
               "%d after %.1f s, closed=%s" % (status, took, closed))
 
 
@@ -327,7 +327,7 @@ def _():
         time.sleep(0.05)
     kept.close()
     held.close()
-    check("10-drain-503-json", status == 503 and "ERR10054" in body and headers.get("connection") == "close",
+    check("10-drain-503-json", status == 503 and "ERR19000" in body and headers.get("connection") == "close",
           "%d %s" % (status, body[:80]))
 
 

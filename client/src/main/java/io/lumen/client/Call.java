@@ -15,7 +15,6 @@ import org.xnio.channels.StreamSourceChannel;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.Channel;
-import java.util.Arrays;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
 
@@ -38,7 +37,8 @@ final class Call implements ClientCallback<ClientExchange>, ChannelListener<Chan
     private static final String H1 = "HTTP/1.1";
     private static final String H2 = "HTTP/2.0";
 
-    private final LumenClient client;
+    private final ClientContext context;
+    private final Origins origins;
     /** The pool of this attempt: a retry to a discovered origin may take another address's. */
     private final OriginPool pool;
     private final Request request;
@@ -68,12 +68,12 @@ final class Call implements ClientCallback<ClientExchange>, ChannelListener<Chan
     private boolean writesShut;
     private int status;
     private HeaderMap headers;
-    private byte[] body;
-    private int length;
+    private ResponseBody body;
     private boolean reading;
 
-    Call(LumenClient client, OriginPool pool, Request request, long timeoutMs) {
-        this.client = client;
+    Call(ClientContext context, Origins origins, OriginPool pool, Request request, long timeoutMs) {
+        this.context = context;
+        this.origins = origins;
         this.pool = pool;
         this.request = request;
         this.timeoutMs = timeoutMs;
@@ -83,7 +83,8 @@ final class Call implements ClientCallback<ClientExchange>, ChannelListener<Chan
 
     /** The next attempt (on {@code pool}): same future, deadline and counters, fresh per-attempt state. */
     private Call(Call previous, OriginPool pool) {
-        this.client = previous.client;
+        this.context = previous.context;
+        this.origins = previous.origins;
         this.pool = pool;
         this.request = previous.request;
         this.timeoutMs = previous.timeoutMs;
@@ -106,7 +107,7 @@ final class Call implements ClientCallback<ClientExchange>, ChannelListener<Chan
     void start() {
         if (!pool.breaker.allow()) {
             done = 1;
-            future.completeExceptionally(client.errors().circuitOpen(pool.origin));
+            future.completeExceptionally(context.errors.circuitOpen(pool.origin));
             return;
         }
         pool.acquire(this); // also puts this call in the pool's deadline list
@@ -122,22 +123,10 @@ final class Call implements ClientCallback<ClientExchange>, ChannelListener<Chan
             releaseOnce(true);
             return;
         }
-        ClientRequest cr = new ClientRequest().setMethod(request.methodString()).setPath(request.pathAndQuery());
-        HeaderMap h = cr.getRequestHeaders();
-        h.put(Headers.HOST, request.authority());
-        var names = request.headerNames();
-        var values = request.headerValues();
-        for (int i = 0; i < names.length; i++) {
-            h.add(names[i], values[i]);
-        }
+        ClientRequest cr = request.toClientRequest();
         byte[] b = request.body();
-        if (b != null) {
-            h.put(Headers.CONTENT_LENGTH, b.length);
-            out = b.length == 0 ? null : ByteBuffer.wrap(b);
-            writesShut = false;
-        } else {
-            out = null;
-        }
+        out = b == null || b.length == 0 ? null : ByteBuffer.wrap(b);
+        writesShut = false;
         try {
             c.beforeSend();
             c.connection.sendRequest(cr, this);
@@ -170,20 +159,19 @@ final class Call implements ClientCallback<ClientExchange>, ChannelListener<Chan
         status = r.getResponseCode();
         headers = r.getResponseHeaders();
         String cl = headers.getFirst(Headers.CONTENT_LENGTH);
-        length = 0;
-        body = null;
+        Long announced = null;
         if (cl != null) {
             try {
-                long n = Long.parseLong(cl);
-                if (n > client.config().request().maxResponseSize()) {
-                    tooLarge();
-                    return;
-                }
-                body = new byte[(int) n];
+                announced = Long.parseLong(cl);
             } catch (NumberFormatException e) {
                 failed(new IOException("bad Content-Length '" + cl + "'"));
                 return;
             }
+        }
+        body = new ResponseBody(context.settings.maxResponseSize());
+        if (!body.start(announced)) {
+            tooLarge();
+            return;
         }
         reading = true;
         readBody(ex.getResponseChannel());
@@ -206,12 +194,12 @@ final class Call implements ClientCallback<ClientExchange>, ChannelListener<Chan
         ClientException error = pool.tlsFailure();
         if (error == null) {
             error = exchange == null
-                    ? client.errors().closedBeforeSend(pool.origin, e) : client.errors().exchangeFailed(pool.origin, e);
+                    ? context.errors.closedBeforeSend(pool.origin, e) : context.errors.exchangeFailed(pool.origin, e);
         }
         if (c != null) {
             releaseOnce(c.multiplexed && c.connection.isOpen());
         }
-        if (exchange == null && stale < 3 && !client.isClosed()) {
+        if (exchange == null && stale < 3 && !context.isClosed()) {
             // a pooled connection found dead before anything was written: take another, no retry spent
             stale++;
             retry(pool);
@@ -259,7 +247,7 @@ final class Call implements ClientCallback<ClientExchange>, ChannelListener<Chan
         if (done != 0 || !reading) {
             return;
         }
-        PooledByteBuffer pooled = client.bufferPool().allocate();
+        PooledByteBuffer pooled = context.bufferPool().allocate();
         try {
             ByteBuffer buf = pooled.getBuffer();
             for (;;) {
@@ -267,7 +255,7 @@ final class Call implements ClientCallback<ClientExchange>, ChannelListener<Chan
                 int r = in.read(buf);
                 if (r > 0) {
                     buf.flip();
-                    if (!append(buf)) {
+                    if (!body.append(buf)) {
                         tooLarge();
                         return;
                     }
@@ -289,24 +277,6 @@ final class Call implements ClientCallback<ClientExchange>, ChannelListener<Chan
         }
     }
 
-    private boolean append(ByteBuffer buf) {
-        int n = buf.remaining();
-        byte[] b = body;
-        if (b == null) {
-            b = new byte[Math.max(n, 256)];
-        } else if (length + n > b.length) {
-            long want = Math.max((long) length + n, (long) b.length * 2);
-            if (length + n > client.config().request().maxResponseSize()) {
-                return false;
-            }
-            b = Arrays.copyOf(b, (int) Math.min(want, client.config().request().maxResponseSize()));
-        }
-        buf.get(b, length, n);
-        length += n;
-        body = b;
-        return true;
-    }
-
     private void tooLarge() {
         reading = false;
         if (!DONE.compareAndSet(this, 0, 1)) {
@@ -315,8 +285,8 @@ final class Call implements ClientCallback<ClientExchange>, ChannelListener<Chan
         pool.untrack(this);
         abortAttempt();
         pool.breaker.neutral();
-        future.completeExceptionally(client.errors().protocol(pool.origin, "response body larger than maxResponseSize "
-                + client.config().request().maxResponseSize(), null));
+        future.completeExceptionally(context.errors.protocol(pool.origin, "response body larger than maxResponseSize "
+                + context.settings.maxResponseSize(), null));
     }
 
     private void finish() {
@@ -326,14 +296,8 @@ final class Call implements ClientCallback<ClientExchange>, ChannelListener<Chan
         if (!DONE.compareAndSet(this, 0, 1)) {
             return;
         }
-        byte[] b = body;
-        if (b == null) {
-            b = new byte[0];
-        } else if (b.length != length) {
-            b = Arrays.copyOf(b, length);
-        }
         Conn c = conn;
-        Response response = new Response(status, headers, b, c.multiplexed ? H2 : H1);
+        Response response = new Response(status, headers, body.toBytes(), c.multiplexed ? H2 : H1);
         if (RELEASED.compareAndSet(this, 0, 1)) {
             pool.release(c, true, this); // slot back and out of the deadline list under one lock
         } else {
@@ -350,10 +314,10 @@ final class Call implements ClientCallback<ClientExchange>, ChannelListener<Chan
      * the breaker. False when no attempt is left: the 503 is the answer.
      */
     private boolean refusedAgain() {
-        if (attempts >= client.config().request().maxRetries() || client.isClosed()) {
+        if (attempts >= context.settings.maxRetries() || context.isClosed()) {
             return false;
         }
-        OriginPool nextPool = client.retryPool(request, pool);
+        OriginPool nextPool = origins.retryPool(request, pool);
         if (!nextPool.breaker.allow()) {
             return false;
         }
@@ -379,15 +343,15 @@ final class Call implements ClientCallback<ClientExchange>, ChannelListener<Chan
         } else {
             pool.breaker.failure();
         }
-        if (!local && done == 0 && attempts < client.config().request().maxRetries() && !client.isClosed()
+        if (!local && done == 0 && attempts < context.settings.maxRetries() && !context.isClosed()
                 && (error.notSent() || request.idempotent())) {
             attempts++;
-            OriginPool nextPool = client.retryPool(request, pool); // another address of a discovered name
+            OriginPool nextPool = origins.retryPool(request, pool); // another address of a discovered name
             if (nextPool.breaker.allow()) {
                 retry(nextPool);
                 return;
             }
-            error = client.errors().circuitOpen(nextPool.origin);
+            error = context.errors.circuitOpen(nextPool.origin);
         }
         if (DONE.compareAndSet(this, 0, 1)) {
             pool.untrack(this);
@@ -409,7 +373,7 @@ final class Call implements ClientCallback<ClientExchange>, ChannelListener<Chan
         pool.removeWaiter(this);
         abortAttempt();
         pool.breaker.failure();
-        future.completeExceptionally(client.errors().timeout(pool.origin, timeoutMs));
+        future.completeExceptionally(context.errors.timeout(pool.origin, timeoutMs));
     }
 
     /** Cancels what this attempt holds: HTTP/2 resets its stream, HTTP/1.1 closes its connection. */

@@ -6,7 +6,7 @@ import java.util.function.LongSupplier;
  * The circuit breaker of one origin, living as long as the client: {@code errorThreshold}
  * consecutive failed attempts (connect failure, timeout, connection lost, TLS or protocol error;
  * HTTP statuses are responses, not failures) open it; while open every send fails at once with
- * {@code ERR13002}; after {@code resetTimeout} ms it is half-open and lets exactly one trial request
+ * {@code ERR19022}; after {@code resetTimeout} ms it is half-open and lets exactly one trial request
  * through; the trial's success closes it, its failure opens it again for another {@code resetTimeout}.
  *
  * <p>Thread-safe. The closed, healthy path reads two volatile fields and takes no lock.

@@ -90,7 +90,7 @@ final class ClientTransport {
      * The pool of an origin not under discovery: TLS with ALPN ({@code h2} offered when HTTP/2 is
      * enabled), or plain HTTP/1.1, or h2c with prior knowledge.
      */
-    OriginPool originPool(LumenClient client, Request request) {
+    OriginPool originPool(ClientContext context, Request request) {
         URI u = request.uri();
         boolean tls = u.getScheme().equalsIgnoreCase("https");
         int port = u.getPort() == -1 ? (tls ? 443 : 80) : u.getPort();
@@ -98,7 +98,7 @@ final class ClientTransport {
         String scheme = tls ? "https" : prior ? "h2c-prior" : "http";
         try {
             URI connect = new URI(scheme, null, u.getHost(), port, null, null, null);
-            return new OriginPool(client, request.origin(), connect, tls ? tlsOptions : plainOptions,
+            return new OriginPool(context, request.origin(), connect, tls ? tlsOptions : plainOptions,
                     prior || (tls && enableHttp2), null);
         } catch (URISyntaxException e) {
             throw new IllegalArgumentException("bad origin " + request.origin(), e);
@@ -109,13 +109,13 @@ final class ClientTransport {
      * The pool of one address of a discovered origin. Over TLS the handshake names {@code name}
      * (SNI, certificate check), not the address.
      */
-    OriginPool addressPool(LumenClient client, String name, URI address) {
+    OriginPool addressPool(ClientContext context, String name, URI address) {
         boolean tls = address.getScheme().equals("https");
         boolean prior = !tls && h2c;
         URI connect = prior ? URI.create("h2c-prior://" + address.getRawAuthority()) : address;
         XnioSsl named = tls ? new UndertowXnioSsl(worker.getXnio(), OptionMap.EMPTY, bufferPool,
                 SslContexts.forPeerName(sslContext, name)) : null;
-        return new OriginPool(client, address.toString(), connect, tls ? tlsOptions : plainOptions,
+        return new OriginPool(context, address.toString(), connect, tls ? tlsOptions : plainOptions,
                 prior || (tls && enableHttp2), named);
     }
 

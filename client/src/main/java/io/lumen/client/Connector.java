@@ -125,7 +125,7 @@ final class Connector {
         onError(c, errors.connectTimeout(pool.origin, connectTimeout), true);
     }
 
-    /** ERR13005 when the last handshake with this origin rejected its certificate, else null. */
+    /** ERR19025 when the last handshake with this origin rejected its certificate, else null. */
     ClientException tlsFailure() {
         if (hostPort == null) {
             return null;

@@ -26,7 +26,7 @@ import java.util.List;
  * Undertow or completing a future.
  */
 final class OriginPool {
-    private final LumenClient client;
+    private final ClientContext context;
     final String origin;
     /** Opens this pool's connections; its counters share this pool's lock. */
     final Connector connector;
@@ -48,14 +48,14 @@ final class OriginPool {
     private volatile boolean retired;
 
     /** @param ssl TLS of this pool (a discovered address: the handshake names the discovered name); null: the client's */
-    OriginPool(LumenClient client, String origin, URI connectUri, OptionMap options, boolean expectMultiplexing,
+    OriginPool(ClientContext context, String origin, URI connectUri, OptionMap options, boolean expectMultiplexing,
                XnioSsl ssl) {
-        this.client = client;
+        this.context = context;
         this.origin = origin;
-        ClientConfig.Request r = client.config().request();
-        this.connector = new Connector(this, client.transport(), client.errors(), connectUri, options,
+        ClientConfig.Request r = context.settings;
+        this.connector = new Connector(this, context.transport, context.errors, connectUri, options,
                 expectMultiplexing, ssl, r.connectTimeout());
-        this.breaker = new CircuitBreaker(r.errorThreshold(), r.resetTimeout(), client.clock());
+        this.breaker = new CircuitBreaker(r.errorThreshold(), r.resetTimeout(), context.clock());
         this.maxConnections = r.connectionPoolSize();
         this.maxQueue = r.maxQueue();
         this.streamCap = r.maxStreamsPerConnection();
@@ -97,14 +97,14 @@ final class OriginPool {
         return retired && conns.isEmpty() && waiters.isEmpty() && deadlines.isEmpty();
     }
 
-    /** Lends a connection to {@code call} now, queues it, or fails it with ERR13003 when the queue is full. */
+    /** Lends a connection to {@code call} now, queues it, or fails it with ERR19023 when the queue is full. */
     void acquire(Call call) {
         Conn conn = null;
         Conn connect = null;
         ClientException error = null;
         synchronized (this) {
             if (shut) {
-                error = client.errors().closedByPeer(origin, new IllegalStateException("client closed"));
+                error = context.errors.closedByPeer(origin, new IllegalStateException("client closed"));
             } else {
                 deadlines.add(call);
                 for (int i = 0, n = conns.size(); i < n; i++) {
@@ -118,7 +118,7 @@ final class OriginPool {
                 if (conn == null) {
                     // requests that connections being opened will carry are not "queued"
                     if (waiters.size() - (long) connector.connecting * perConnect() >= maxQueue) {
-                        error = client.errors().poolExhausted(origin, maxQueue);
+                        error = context.errors.poolExhausted(origin, maxQueue);
                     } else {
                         waiters.add(call);
                         call.queued = true;
@@ -211,7 +211,7 @@ final class OriginPool {
         }
     }
 
-    /** ERR13005 when the last handshake with this origin rejected its certificate, else null. */
+    /** ERR19025 when the last handshake with this origin rejected its certificate, else null. */
     ClientException tlsFailure() {
         return connector.tlsFailure();
     }
@@ -221,7 +221,7 @@ final class OriginPool {
     }
 
     long now() {
-        return client.clock().getAsLong();
+        return context.now();
     }
 
     /** Takes a connection that never opened (or was given up) out of the pool. */
@@ -297,7 +297,7 @@ final class OriginPool {
                 deadlines.remove(finished);
             }
             c.inFlight--;
-            c.lastUsed = client.clock().getAsLong();
+            c.lastUsed = context.now();
             if (!reusable) {
                 c.retired = true;
             }
@@ -404,7 +404,7 @@ final class OriginPool {
             all = new ArrayList<>(conns);
         }
         for (Call w : failed) {
-            w.fail(client.errors().closedByPeer(origin, new IllegalStateException("client closed")));
+            w.fail(context.errors.closedByPeer(origin, new IllegalStateException("client closed")));
         }
         for (Conn c : all) {
             if (c.future != null) {

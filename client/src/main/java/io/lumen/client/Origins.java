@@ -30,7 +30,7 @@ final class Origins {
     /** How often request deadlines are checked: timeouts fire up to this late. */
     static final long TICK_MS = 10;
 
-    private final LumenClient client;
+    private final ClientContext context;
     private final ClientTransport transport;
     private final ClientConfig.Request settings;
     private final LongSupplier clock;
@@ -43,11 +43,12 @@ final class Origins {
     private final ArrayList<Call> expired = new ArrayList<>();
 
     /** Starts the tasks and, with discovery on, resolves every name of {@code discovery.hosts} once. */
-    Origins(LumenClient client, ClientTransport transport, ClientConfig config, LongSupplier clock) {
-        this.client = client;
-        this.transport = transport;
-        this.settings = config.request();
-        this.clock = clock;
+    Origins(ClientContext context) {
+        this.context = context;
+        this.transport = context.transport;
+        this.settings = context.settings;
+        this.clock = context.clock();
+        ClientConfig config = context.config;
         long interval = Math.max(10, Math.min(1000, Math.min(settings.idleTimeout(), settings.connectionExpireTime()) / 2));
         this.sweeper = transport.worker().getIoThread().executeAtInterval(this::sweep, interval, TimeUnit.MILLISECONDS);
         this.ticker = transport.worker().getIoThread().executeAtInterval(this::expireTimeouts, TICK_MS, TimeUnit.MILLISECONDS);
@@ -80,7 +81,7 @@ final class Origins {
     OriginPool pool(Request request) {
         OriginPool pool = pools.get(request.origin());
         if (pool == null) {
-            pool = pools.computeIfAbsent(request.origin(), o -> transport.originPool(client, request));
+            pool = pools.computeIfAbsent(request.origin(), o -> transport.originPool(context, request));
         }
         return pool;
     }
@@ -91,7 +92,7 @@ final class Origins {
     }
 
     private OriginPool addressPool(String origin, String name, URI address) {
-        OriginPool p = transport.addressPool(client, name, address);
+        OriginPool p = transport.addressPool(context, name, address);
         pools.put(origin + "@" + address.getRawAuthority(), p);
         return p;
     }

@@ -3,6 +3,9 @@ package io.lumen.client;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.lumen.http.RequestShape;
+import io.undertow.client.ClientRequest;
+import io.undertow.util.HeaderMap;
+import io.undertow.util.Headers;
 import io.undertow.util.HttpString;
 
 import java.net.URI;
@@ -120,24 +123,18 @@ public final class Request {
         return idempotent;
     }
 
-    HttpString methodString() {
-        return method;
-    }
-
-    String authority() {
-        return authority;
-    }
-
-    String pathAndQuery() {
-        return pathAndQuery;
-    }
-
-    HttpString[] headerNames() {
-        return headerNames;
-    }
-
-    String[] headerValues() {
-        return headerValues;
+    /** Undertow's request head for this request: method, path and query, Host, its headers, Content-Length of a body. */
+    ClientRequest toClientRequest() {
+        ClientRequest cr = new ClientRequest().setMethod(method).setPath(pathAndQuery);
+        HeaderMap h = cr.getRequestHeaders();
+        h.put(Headers.HOST, authority);
+        for (int i = 0; i < headerNames.length; i++) {
+            h.add(headerNames[i], headerValues[i]);
+        }
+        if (body != null) {
+            h.put(Headers.CONTENT_LENGTH, body.length);
+        }
+        return cr;
     }
 
     /** A builder starting from this request. */

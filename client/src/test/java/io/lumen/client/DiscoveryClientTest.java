@@ -75,7 +75,7 @@ class DiscoveryClientTest {
                         ex.setStatusCode(503);
                         ex.getResponseHeaders().put(new io.undertow.util.HttpString("Lumen-Unprocessed"), "draining");
                         ex.setPersistent(false);
-                        ex.getResponseSender().send("{\"code\":\"ERR10054\"}");
+                        ex.getResponseSender().send("{\"code\":\"ERR19000\"}");
                         return;
                     }
                     String ms = ex.getQueryParameters().containsKey("ms") ? ex.getQueryParameters().get("ms").getFirst() : null;

@@ -26,7 +26,7 @@ class LeakTest {
     @ParameterizedTest
     @ValueSource(strings = {"http1", "h2c", "h2"})
     void noConnectionLeaksAfterTenThousandRequestsWithInjectedFailures(String protocol) throws Exception {
-        LumenClient.Builder b = protocol.equals("h2") ? ProtocolsTest.trusting() : LumenClient.builder();
+        LumenClientBuilder b = protocol.equals("h2") ? ProtocolsTest.trusting() : LumenClient.builder();
         try (LumenClient client = b.h2c(protocol.equals("h2c")).maxConnections(8).maxQueue(10_000)
                 .breaker(1_000_000, 1).build()) {
             URI base = protocol.equals("h2") ? server.get().https("/") : server.get().http("/");

@@ -26,7 +26,7 @@ class ProtocolsTest {
         return client.send(r).get(5, TimeUnit.SECONDS);
     }
 
-    static LumenClient.Builder trusting() {
+    static LumenClientBuilder trusting() {
         return LumenClient.builder().trustStore(TestServer.store("client-trust.p12"));
     }
 

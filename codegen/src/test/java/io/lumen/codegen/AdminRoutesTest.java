@@ -55,9 +55,9 @@ class AdminRoutesTest {
                 assertTrue(business.body().contains("\"code\":\"ERR10005\""), business.body());
             }
             HttpResponse<String> logger = change(base, "/adm/logger", GeneratedProject.token(List.of("admin")));
-            // past security the logger itself answers: 200, or 501 ERR10081 where Logback is not the
+            // past security the logger itself answers: 200, or 501 ERR19007 where Logback is not the
             // SLF4J binding (this module's tests bind slf4j-nop)
-            assertTrue(logger.statusCode() == 200 || logger.statusCode() == 501 && logger.body().contains("\"code\":\"ERR10081\""),
+            assertTrue(logger.statusCode() == 200 || logger.statusCode() == 501 && logger.body().contains("\"code\":\"ERR19007\""),
                     "an admin token from loopback reaches the logger: " + logger.body());
             HttpResponse<String> reload = change(base, "/adm/reload", GeneratedProject.token(List.of("admin")));
             assertEquals(200, reload.statusCode(), "an admin token from loopback reloads: " + reload.body());

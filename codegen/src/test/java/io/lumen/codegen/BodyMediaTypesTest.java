@@ -62,14 +62,14 @@ class BodyMediaTypesTest {
         assertEquals(0, project.exit, project.err);
         assertTrue(project.err.contains("notes.yaml:12: /paths/~1notes/post/requestBody/content/application~1xml: "
                 + "the generated adapter binds JSON and form bodies to its request type; a request sent as application/xml "
-                + "gets 415 ERR10071"), project.err);
+                + "gets 415 ERR19001"), project.err);
         assertTrue(!project.err.contains("application~1json") && !project.err.contains("x-www-form"), project.err);
         assertEquals("", project.compile());
         try (GeneratedProject.Running service = project.start(Map.of())) {
             service.expect(201, "POST", "/notes", "application/json", "{\"text\":\"hi\"}");
             service.expect(201, "POST", "/notes", "application/x-www-form-urlencoded", "text=hi&stars=2");
             HttpResponse<String> xml = service.expect(415, "POST", "/notes", "application/xml", "<note><text>hi</text></note>");
-            assertTrue(xml.body().contains("\"code\":\"ERR10071\"") && xml.body().contains("application/xml"), xml.body());
+            assertTrue(xml.body().contains("\"code\":\"ERR19001\"") && xml.body().contains("application/xml"), xml.body());
         }
     }
 }

@@ -11,6 +11,7 @@ public final class ConfigException extends RuntimeException {
     private final int line;
     private final String key;
     private final String problem;
+    private final java.util.List<ConfigException> problems;
 
     /**
      * @param file    the file as users should see it, or {@code null} if unknown
@@ -28,6 +29,42 @@ public final class ConfigException extends RuntimeException {
         this.line = Math.max(line, 0);
         this.key = key == null || key.isEmpty() ? null : key;
         this.problem = problem;
+        this.problems = java.util.List.of(this);
+    }
+
+    private ConfigException(java.util.List<ConfigException> all) {
+        super(all.size() + " configuration problems:" + all.stream().map(e -> "\n  " + e.getMessage())
+                .collect(java.util.stream.Collectors.joining()), all.get(0));
+        this.file = null;
+        this.line = 0;
+        this.key = null;
+        this.problem = getMessage();
+        this.problems = java.util.List.copyOf(all);
+    }
+
+    /**
+     * One exception for every problem found in one pass, each on its own line ({@code N configuration
+     * problems:} then {@code file:line: key: problem} per line); the problem itself if there is one.
+     * Nested collections are flattened.
+     */
+    public static ConfigException of(java.util.List<ConfigException> found) {
+        java.util.List<ConfigException> all = new java.util.ArrayList<>();
+        for (ConfigException e : found) {
+            for (ConfigException p : e.problems()) {
+                if (all.stream().noneMatch(seen -> seen.getMessage().equals(p.getMessage()))) {
+                    all.add(p);
+                }
+            }
+        }
+        if (all.isEmpty()) {
+            throw new IllegalArgumentException("no problems");
+        }
+        return all.size() == 1 ? all.get(0) : new ConfigException(all);
+    }
+
+    /** Every problem this exception reports: itself, or each one of a collection ({@link #of}). */
+    public java.util.List<ConfigException> problems() {
+        return problems;
     }
 
     public String file() {

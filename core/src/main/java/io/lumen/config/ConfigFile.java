@@ -21,13 +21,22 @@ public final class ConfigFile {
     private final Object tree;
     private final LineTable lines;
     private final Supplier<ObjectMapper> mapper;
+    private final Map<String, ValueOrigin> origins;
+    private final ModuleValues moduleValues;
 
     ConfigFile(String name, String displayName, Object tree, LineTable lines, Supplier<ObjectMapper> mapper) {
+        this(name, displayName, tree, lines, mapper, Map.of(), ModuleValues.NONE);
+    }
+
+    private ConfigFile(String name, String displayName, Object tree, LineTable lines, Supplier<ObjectMapper> mapper,
+                       Map<String, ValueOrigin> origins, ModuleValues moduleValues) {
         this.name = name;
         this.displayName = displayName;
         this.tree = freeze(tree);
         this.lines = lines;
         this.mapper = mapper;
+        this.origins = Map.copyOf(origins);
+        this.moduleValues = moduleValues;
     }
 
     /** The base name, e.g. {@code server}. */
@@ -50,14 +59,40 @@ public final class ConfigFile {
         return lines.lineOf(jsonPointer);
     }
 
-    /** An exception naming this file, the pointer's line and the pointer as a key path like {@code paths[2].exec}. */
+    /**
+     * An exception naming this file, the pointer's line and the pointer as a key path like {@code paths[2].exec};
+     * a value injected from values.yml is named at its values.yml line instead (see {@link #originOf}).
+     */
     public ConfigException error(String jsonPointer, String problem) {
-        return new ConfigException(displayName, lineOf(jsonPointer), JsonPointers.render(tree, jsonPointer), problem);
+        return error(jsonPointer, problem, null);
     }
 
     /** As {@link #error(String, String)}, keeping {@code cause} (e.g. the exception a user's constructor threw). */
     public ConfigException error(String jsonPointer, String problem, Throwable cause) {
-        return new ConfigException(displayName, lineOf(jsonPointer), JsonPointers.render(tree, jsonPointer), problem, cause);
+        String key = JsonPointers.render(tree, jsonPointer);
+        ValueOrigin origin = originOf(jsonPointer);
+        if (origin != null) {
+            return new ConfigException(origin.file(), origin.line(), origin.key(), problem + " (as " + name + ".yml "
+                    + (key == null || key.isEmpty() ? "" : key + " ") + "at line " + lineOf(jsonPointer) + " of "
+                    + displayName + ")", cause);
+        }
+        return new ConfigException(displayName, lineOf(jsonPointer), key, problem, cause);
+    }
+
+    Map<String, ValueOrigin> origins() {
+        return origins;
+    }
+
+    /** The values.yml key whose value is at the pointer or holds it (the nearest injected parent); null if none. */
+    public ValueOrigin originOf(String jsonPointer) {
+        String p = jsonPointer == null ? "" : jsonPointer;
+        while (true) {
+            ValueOrigin o = origins.get(p);
+            if (o != null || p.isEmpty()) {
+                return o;
+            }
+            p = JsonPointers.parent(p);
+        }
     }
 
     /** Binds the whole file; every binding problem becomes a {@link ConfigException} with file, line and key. */
@@ -68,13 +103,24 @@ public final class ConfigFile {
     /** Binds the subtree at the pointer (e.g. {@code /jwt}); a missing subtree binds as an empty map. */
     public <T> T bindAt(String jsonPointer, Class<T> type) {
         String base = jsonPointer == null ? "" : jsonPointer;
+        if (base.isEmpty() && type.isRecord() && (tree instanceof Map<?, ?> || tree == null)) {
+            ConfigFile withModuleValues = moduleValues.prepare(this, type);
+            if (withModuleValues != this) {
+                return withModuleValues.bindValue(withModuleValues.tree, type, base);
+            }
+        }
         Object subtree = JsonPointers.valueAt(tree, base);
         return bindValue(subtree == JsonPointers.ABSENT ? Map.of() : subtree, type, base);
     }
 
     /** The same file with another tree, e.g. after injection; the line table still applies. */
     ConfigFile withTree(Object newTree) {
-        return new ConfigFile(name, displayName, newTree, lines, mapper);
+        return new ConfigFile(name, displayName, newTree, lines, mapper, origins, moduleValues);
+    }
+
+    /** The same file after injection: the injected tree, where each injected value was written, and the module values. */
+    ConfigFile injected(Object newTree, Map<String, ValueOrigin> newOrigins, ModuleValues values) {
+        return new ConfigFile(name, displayName, newTree, lines, mapper, newOrigins, values);
     }
 
     Object valueAt(String jsonPointer) {

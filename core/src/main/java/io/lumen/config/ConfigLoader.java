@@ -43,6 +43,8 @@ public final class ConfigLoader {
     private final Map<String, Optional<ConfigFile>> cache = new ConcurrentHashMap<>();
     private final List<ConfigFile> loaded = new CopyOnWriteArrayList<>();
     private final PlaceholderResolver resolver;
+    private final ModuleValues moduleValues = new ModuleValues(this::lookup);
+    private final Set<String> valuesRead = ConcurrentHashMap.newKeySet();
     private final ConfigPrefetch prefetched = new ConfigPrefetch();
     private volatile Optional<ConfigFile> valuesFile; // guarded by this for the first load
 
@@ -93,7 +95,11 @@ public final class ConfigLoader {
         if (cached != null) {
             return cached;
         }
-        Optional<ConfigFile> loaded = readRaw(name).map(raw -> raw.withTree(resolver.inject(raw)));
+        Optional<ConfigFile> loaded = readRaw(name).map(raw -> {
+            Map<String, ValueOrigin> origins = new LinkedHashMap<>();
+            Object injected = resolver.inject(raw, origins);
+            return raw.injected(injected, origins, moduleValues);
+        });
         Optional<ConfigFile> raced = cache.putIfAbsent(name, loaded);
         if (raced != null) {
             return raced;
@@ -112,8 +118,17 @@ public final class ConfigLoader {
 
     /** Binds the named config; a missing file binds an empty map so records fall back to their defaults. */
     public <T> T load(String name, Class<T> type) {
-        return find(name).map(f -> f.bind(type)).orElseGet(() ->
-                new ConfigFile(name, name + ".yml", Map.of(), LineTable.EMPTY, this::mapper).bind(type));
+        return find(name).orElseGet(() -> moduleDefaults(name)).bind(type);
+    }
+
+    /**
+     * The file a module reads when the config dirs have none: empty, so that binding it takes each key
+     * from {@code <name>.<key>} (overrides, environment, values.yml) or the record's default, as
+     * light-4j's shipped default file with {@code ${<name>.key:default}} placeholders would.
+     */
+    public ConfigFile moduleDefaults(String name) {
+        return new ConfigFile(name, name + ".yml (not found: its keys from values.yml and defaults)", Map.of(),
+                LineTable.EMPTY, this::mapper).injected(Map.of(), Map.of(), moduleValues);
     }
 
     /** Finds a non-config file (keystore, certificate, spec): absolute paths as is, else config dirs, then classpath. */
@@ -185,9 +200,32 @@ public final class ConfigLoader {
         }
         Optional<ConfigFile> values = values();
         if (values.isPresent() && values.get().tree() instanceof Map<?, ?> map && map.containsKey(key)) {
-            return new PlaceholderResolver.Found(map.get(key));
+            valuesRead.add(key);
+            ConfigFile v = values.get();
+            return new PlaceholderResolver.Found(map.get(key),
+                    new ValueOrigin(v.displayName(), v.lineOf(JsonPointers.child("", key)), key));
         }
         return null;
+    }
+
+    /**
+     * The values.yml keys nothing has read so far (no placeholder and no module asked for them), in
+     * file order, each with its line: a startup warns about them, as they are usually a typo or a
+     * light-4j key of a module Lumen does not have.
+     */
+    public List<ValueOrigin> unreadValues() {
+        Optional<ConfigFile> values = values();
+        if (values.isEmpty() || !(values.get().tree() instanceof Map<?, ?> map)) {
+            return List.of();
+        }
+        List<ValueOrigin> unread = new ArrayList<>();
+        for (Object k : map.keySet()) {
+            String key = String.valueOf(k);
+            if (!valuesRead.contains(key)) {
+                unread.add(new ValueOrigin(values.get().displayName(), values.get().lineOf(JsonPointers.child("", key)), key));
+            }
+        }
+        return unread;
     }
 
     private Optional<ConfigFile> values() {
@@ -212,14 +250,25 @@ public final class ConfigLoader {
 
     /**
      * Parses, on the calling thread, every config file the service is likely to read: values, server,
-     * status, app-status and handler first, then every other {@code .yml}, {@code .yaml} and {@code .json}
+     * lumen-status, status, app-status and handler first, then every other {@code .yml}, {@code .yaml} and {@code .json}
      * of the config dirs. A service's start runs it on a second thread while logging and the server get
      * ready, so that {@link #find} finds the files parsed; nothing else changes (injection, binding and
      * {@link #loaded()} happen on {@code find} as before). Never throws: a file that cannot be parsed
      * reports its error to whoever finds it.
      */
     public void prefetch() {
-        Set<String> names = new LinkedHashSet<>(List.of(VALUES, "server", "status", "app-status", "handler"));
+        Set<String> names = new LinkedHashSet<>(List.of(VALUES, "server", "lumen-status", "status", "app-status", "handler"));
+        names.addAll(fileNames());
+        try {
+            prefetched.parseAll(List.copyOf(names), this::parseRawNow);
+        } catch (RuntimeException e) {
+            // each failure stays with its file
+        }
+    }
+
+    /** The base names of the {@code .yml}, {@code .yaml} and {@code .json} files of the config dirs, sorted per dir. */
+    public Set<String> fileNames() {
+        Set<String> names = new LinkedHashSet<>();
         for (Path dir : configDirs) {
             try (Stream<Path> files = Files.list(dir)) {
                 files.map(f -> f.getFileName().toString()).sorted().forEach(file -> EXTENSIONS.stream()
@@ -229,11 +278,7 @@ public final class ConfigLoader {
                 // an unreadable dir is reported by whoever reads from it
             }
         }
-        try {
-            prefetched.parseAll(List.copyOf(names), this::parseRawNow);
-        } catch (RuntimeException e) {
-            // each failure stays with its file
-        }
+        return names;
     }
 
     /** Looks the name up in every place and parses the first hit, without injection (or takes the prefetch's parse). */

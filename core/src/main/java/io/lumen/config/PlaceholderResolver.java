@@ -12,12 +12,22 @@ import java.util.regex.Pattern;
  * value of a config tree. A string that is exactly one placeholder takes the resolved value with its own type.
  */
 final class PlaceholderResolver {
-    /** A found value; {@code value} may be null when values.yml says so explicitly. */
-    record Found(Object value) {}
+    /**
+     * A found value; {@code value} may be null when values.yml says so explicitly. {@code origin} is
+     * the values.yml line it came from, or null for overrides and the environment.
+     */
+    record Found(Object value, ValueOrigin origin) {
+        Found(Object value) {
+            this(value, null);
+        }
+    }
 
     private static final Pattern INT = Pattern.compile("[-+]?(0|[1-9][0-9]*)");
     private static final Pattern FLOAT =
             Pattern.compile("[-+]?(([0-9]+\\.[0-9]*|\\.[0-9]+)([eE][-+]?[0-9]+)?|[0-9]+[eE][-+]?[0-9]+)");
+
+    /** light-4j's prefix of an encrypted value. */
+    static final String CRYPT = "CRYPT:";
 
     private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(PlaceholderResolver.class);
 
@@ -37,10 +47,20 @@ final class PlaceholderResolver {
         return environment;
     }
 
-    /** The placeholders of one file kept as written: how many, and the first (file:line ${...}). */
-    private static final class Kept {
-        int count;
-        String first;
+    /**
+     * One file's injection: where injected values came from, and, in an OpenAPI document, the
+     * placeholders of its prose kept as written (how many, and the first as file:line ${...}).
+     */
+    private static final class Pass {
+        final Map<String, ValueOrigin> origins;
+        final boolean spec;
+        int kept;
+        String firstKept;
+
+        Pass(Map<String, ValueOrigin> origins, boolean spec) {
+            this.origins = origins;
+            this.spec = spec;
+        }
     }
 
     /**
@@ -90,43 +110,47 @@ final class PlaceholderResolver {
         return text;
     }
 
-    /** Returns a copy of the file's tree with every placeholder replaced; errors carry file, line and key. */
-    Object inject(ConfigFile file) {
+    /**
+     * Returns a copy of the file's tree with every placeholder replaced; errors carry file, line and key.
+     * {@code origins} receives, per pointer, the values.yml line of each value injected from there.
+     */
+    Object inject(ConfigFile file, Map<String, ValueOrigin> origins) {
         boolean spec = file.tree() instanceof Map<?, ?> root && (root.containsKey("openapi") || root.containsKey("swagger"));
-        Kept kept = spec ? new Kept() : null;
-        Object out = walk(file, file.tree(), "", false, kept);
-        if (kept != null && kept.count > 0) {
+        Pass pass = new Pass(origins, spec);
+        Object out = walk(file, file.tree(), "", false, pass);
+        if (pass.kept > 0) {
             LOG.warn("{}: {} ${{...}} in descriptions, examples or x- extensions have no value and are kept as written "
-                    + "(text, not configuration; first: {})", file.displayName(), kept.count, kept.first);
+                    + "(text, not configuration; first: {})", file.displayName(), pass.kept, pass.firstKept);
         }
         return out;
     }
 
-    /** {@code kept}: the file is an OpenAPI document; {@code text}: this value is prose or sample data in it. */
-    private Object walk(ConfigFile file, Object node, String pointer, boolean text, Kept kept) {
+    /** {@code text}: this value is prose or sample data of an OpenAPI document. */
+    private Object walk(ConfigFile file, Object node, String pointer, boolean text, Pass pass) {
         if (node instanceof Map<?, ?> map) {
             Map<Object, Object> out = new LinkedHashMap<>();
             for (Map.Entry<?, ?> e : map.entrySet()) {
                 String key = String.valueOf(e.getKey());
                 out.put(e.getKey(), walk(file, e.getValue(), JsonPointers.child(pointer, key),
-                        text || (kept != null && isText(key)), kept));
+                        text || (pass.spec && isText(key)), pass));
             }
             return out;
         }
         if (node instanceof List<?> list) {
             List<Object> out = new ArrayList<>(list.size());
             for (int i = 0; i < list.size(); i++) {
-                out.add(walk(file, list.get(i), JsonPointers.child(pointer, i), text, kept));
+                out.add(walk(file, list.get(i), JsonPointers.child(pointer, i), text, pass));
             }
             return out;
         }
-        if (node instanceof String s && s.contains("${")) {
-            return resolve(file, s, pointer, text ? kept : null);
+        Object value = node instanceof String s && s.contains("${") ? resolve(file, s, pointer, text, pass) : node;
+        if (!text && value instanceof String s && s.startsWith(CRYPT)) {
+            throw encrypted(file, pointer, pass.origins.get(pointer));
         }
-        return node;
+        return value;
     }
 
-    private Object resolve(ConfigFile file, String text, String pointer, Kept kept) {
+    private Object resolve(ConfigFile file, String text, String pointer, boolean prose, Pass pass) {
         StringBuilder out = new StringBuilder();
         int pos = 0;
         while (true) {
@@ -137,19 +161,30 @@ final class PlaceholderResolver {
             }
             int end = closingBrace(text, start + 2);
             if (end < 0) {
-                if (kept != null) { // prose may hold a lone ${
+                if (prose) { // prose may hold a lone ${
                     out.append(text, pos, text.length());
                     return out.toString();
                 }
                 throw file.error(pointer, "unterminated ${ in '" + text + "' (expected a closing })");
             }
-            Object value = resolveOne(file, text.substring(start + 2, end), pointer, kept);
+            Object value = resolveOne(file, text.substring(start + 2, end), pointer, prose, pass);
             if (start == 0 && end == text.length() - 1) {
                 return value; // the whole value: keep the resolved type
             }
             out.append(text, pos, start).append(value == null ? "" : value);
             pos = end + 1;
         }
+    }
+
+    /** light-4j's encrypted secrets need its master password and cipher: refuse them by name, never pass them on. */
+    private static ConfigException encrypted(ConfigFile file, String pointer, ValueOrigin origin) {
+        String problem = "a light-4j encrypted value (CRYPT:...), which Lumen does not decrypt: give the plain value"
+                + " through an environment variable or a values.yml kept out of the image (a Kubernetes Secret)";
+        if (origin != null) {
+            return new ConfigException(origin.file(), origin.line(), origin.key(), problem + " (used by "
+                    + file.name() + ".yml at line " + file.lineOf(pointer) + ")");
+        }
+        return file.error(pointer, problem);
     }
 
     /** The index of the '}' closing a placeholder body starting at {@code from}: defaults may hold {@code {}}. */
@@ -166,18 +201,20 @@ final class PlaceholderResolver {
         return -1;
     }
 
-    private Object resolveOne(ConfigFile file, String body, String pointer, Kept kept) {
+    private Object resolveOne(ConfigFile file, String body, String pointer, boolean prose, Pass pass) {
         int colon = body.indexOf(':');
         String key = (colon < 0 ? body : body.substring(0, colon)).trim();
         String modifier = colon < 0 ? null : body.substring(colon + 1);
         Found found = key.isEmpty() ? null : lookup.apply(key);
         if (found != null) {
+            if (found.origin() != null) {
+                pass.origins.put(pointer, found.origin());
+            }
             return found.value();
         }
-        if (kept != null && (modifier == null || modifier.startsWith("?") || key.isEmpty())) {
-            kept.count++;
-            if (kept.first == null) {
-                kept.first = file.displayName() + ":" + file.lineOf(pointer) + " ${" + body + "}";
+        if (prose && (modifier == null || modifier.startsWith("?") || key.isEmpty())) {
+            if (pass.kept++ == 0) {
+                pass.firstKept = file.displayName() + ":" + file.lineOf(pointer) + " ${" + body + "}";
             }
             return "${" + body + "}";
         }

@@ -1,6 +1,7 @@
 package io.lumen.server;
 
 import io.lumen.status.ErrorResponder;
+import io.lumen.status.ErrorCodes;
 import io.undertow.server.ExchangeCompletionListener;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.HttpServerExchange;
@@ -19,7 +20,7 @@ import java.util.concurrent.atomic.LongAdder;
  * contended atomic field: every request counts in and out, and with one field both IO threads
  * bounce its cache line on every request.
  *
- * <p>After {@link #shutdown()} a new request is refused: 503 ERR10054 (the error JSON),
+ * <p>After {@link #shutdown()} a new request is refused: 503 ERR19000 (the error JSON),
  * {@code Connection: close}, so the client reconnects to another instance, and
  * {@value #UNPROCESSED_HEADER}{@code : draining}: it never reached a handler, so a proxy or client
  * may send it elsewhere whatever its method (Lumen's proxy and client do).
@@ -34,7 +35,7 @@ public final class InFlightRequests implements HttpHandler {
     /** Marks a response to a request that no handler saw: safe to send again, to another instance. */
     static final String UNPROCESSED_HEADER = "Lumen-Unprocessed";
     private static final HttpString UNPROCESSED = new HttpString(UNPROCESSED_HEADER);
-    private static final String UNAVAILABLE = "ERR10054";
+    private static final String UNAVAILABLE = ErrorCodes.SERVICE_UNAVAILABLE;
 
     private static final int LIVE = 0;
     private static final int RETIRED = 1;

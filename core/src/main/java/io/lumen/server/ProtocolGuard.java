@@ -2,6 +2,7 @@ package io.lumen.server;
 
 import io.lumen.status.ErrorResponder;
 import io.lumen.status.Status;
+import io.lumen.status.ErrorCodes;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.HttpServerExchange;
 import io.undertow.util.HeaderValues;
@@ -13,13 +14,13 @@ import io.undertow.util.Protocols;
  * A root handler that refuses what Undertow's HTTP/1.x parser lets through but RFC 9112 does not
  * allow a server to process, before any handler reads a byte of the body:
  * <ul>
- * <li>an {@code HTTP/0.9} request line: 505 ERR10073;</li>
+ * <li>an {@code HTTP/0.9} request line: 505 ERR19003;</li>
  * <li>a {@code Transfer-Encoding} whose last coding is not {@code chunked} ({@code identity},
- *     {@code xchunked}, {@code chunked, gzip}): the body length cannot be determined, 400 ERR10072
+ *     {@code xchunked}, {@code chunked, gzip}): the body length cannot be determined, 400 ERR19002
  *     (RFC 9112 6.3); Undertow would read such a body as chunked, or until the connection closes;</li>
  * <li>a transfer coding before {@code chunked} ({@code gzip, chunked}): Lumen does not decode them,
- *     501 ERR10075 (RFC 9112 7);</li>
- * <li>{@code Transfer-Encoding} in an HTTP/1.0 request: 400 ERR10072 (RFC 9112 6.1).</li>
+ *     501 ERR19005 (RFC 9112 7);</li>
+ * <li>{@code Transfer-Encoding} in an HTTP/1.0 request: 400 ERR19002 (RFC 9112 6.1).</li>
  * </ul>
  * Each refusal closes the connection after the answer: the bytes that follow cannot be framed. Both
  * {@code Content-Length} and {@code Transfer-Encoding}, and conflicting {@code Content-Length}
@@ -29,9 +30,9 @@ import io.undertow.util.Protocols;
  * thread-safe. Public so that an embedding with its own Undertow root can reuse it.
  */
 public final class ProtocolGuard implements HttpHandler {
-    private static final String FRAMING = "ERR10072";
-    private static final String VERSION = "ERR10073";
-    private static final String CODING = "ERR10075";
+    private static final String FRAMING = ErrorCodes.BAD_REQUEST_FRAMING;
+    private static final String VERSION = ErrorCodes.HTTP_VERSION_NOT_SUPPORTED;
+    private static final String CODING = ErrorCodes.TRANSFER_CODING_NOT_IMPLEMENTED;
 
     private final HttpHandler next;
     private final ErrorResponder errors;

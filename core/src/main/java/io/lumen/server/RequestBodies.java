@@ -1,6 +1,7 @@
 package io.lumen.server;
 
 import io.lumen.status.ErrorResponder;
+import io.lumen.status.ErrorCodes;
 import io.undertow.server.ConduitWrapper;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.HttpServerExchange;
@@ -41,8 +42,8 @@ public final class RequestBodies implements HttpHandler {
     /** Bytes read and thrown away after a 413 before the connection is closed instead. */
     public static final long DISCARD_LIMIT = 2 * 1024 * 1024;
 
-    private static final String TOO_LARGE = "ERR10068";
-    private static final String TIMEOUT = "ERR10074";
+    private static final String TOO_LARGE = ErrorCodes.PAYLOAD_TOO_LARGE;
+    private static final String TIMEOUT = ErrorCodes.REQUEST_BODY_TIMEOUT;
 
     private final HttpHandler next;
     private final long maxBodySize;
@@ -107,7 +108,7 @@ public final class RequestBodies implements HttpHandler {
 
     /**
      * Answers a failed body read with the error JSON when the failure is one of the rules above:
-     * 413 ERR10068 for a body over the limit, 408 ERR10074 for the idle timeout (the cause may be
+     * 413 ERR10068 for a body over the limit, 408 ERR19004 for the idle timeout (the cause may be
      * wrapped, as Undertow's receiver does). Returns false for other failures (the client went away,
      * a broken stream), which the caller handles, usually by closing the connection.
      */

@@ -4,7 +4,7 @@ import java.io.IOException;
 
 /**
  * A read of the request body waited {@code requestBodyIdleTimeout} ms without a byte arriving. The
- * connection is no longer reused; {@link RequestBodies#answerReadFailure} answers it 408 ERR10074.
+ * connection is no longer reused; {@link RequestBodies#answerReadFailure} answers it 408 ERR19004.
  */
 public final class RequestBodyTimeoutException extends IOException {
     private static final long serialVersionUID = 1L;

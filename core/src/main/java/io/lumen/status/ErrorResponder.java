@@ -122,12 +122,21 @@ public final class ErrorResponder {
     /** The error JSON as bytes. */
     public byte[] toJson(Status status, String description, Map<String, Object> details) {
         ByteArrayOutputStream out = new ByteArrayOutputStream(192);
-        try (JsonGenerator g = (details == null ? json : detailsJson().getFactory()).createGenerator(out)) {
+        StatusCatalogue.Visibility show = catalogue.visibility();
+        boolean metadata = show.metadata() && !status.metadata().isEmpty();
+        try (JsonGenerator g = (details == null && !metadata ? json : detailsJson().getFactory()).createGenerator(out)) {
             g.writeStartObject();
             g.writeNumberField("statusCode", status.statusCode());
             g.writeStringField("code", status.code());
-            g.writeStringField("message", status.message());
-            g.writeStringField("description", description);
+            if (show.message()) {
+                g.writeStringField("message", status.message());
+            }
+            if (show.description()) {
+                g.writeStringField("description", description);
+            }
+            if (metadata) {
+                g.writeObjectField("metadata", status.metadata());
+            }
             g.writeStringField("severity", status.severity());
             if (details != null) {
                 for (Map.Entry<String, Object> d : details.entrySet()) {

@@ -1,6 +1,9 @@
 package io.lumen.status;
 
+import java.util.Collections;
 import java.util.IllegalFormatException;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -11,8 +14,10 @@ import java.util.Objects;
  * @param message     a short constant name such as {@code PATH_NOT_IMPLEMENTED}
  * @param description a {@link String#format} template filled with the arguments of each occurrence
  * @param severity    {@code ERROR} unless the catalogue says otherwise
+ * @param metadata    extra fields for clients (light-4j's {@code metadata}, e.g. a link); empty for most
  */
-public record Status(int statusCode, String code, String message, String description, String severity) {
+public record Status(int statusCode, String code, String message, String description, String severity,
+                     Map<String, Object> metadata) {
     /**
      * The most characters of one argument an error description repeats: a client that sends a
      * 64 KB path must not get 64 KB back (nor fill the logs with it).
@@ -27,6 +32,12 @@ public record Status(int statusCode, String code, String message, String descrip
         message = message == null ? "" : message;
         description = description == null ? "" : description;
         severity = severity == null || severity.isBlank() ? "ERROR" : severity;
+        metadata = metadata == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(metadata));
+    }
+
+    /** A status without metadata. */
+    public Status(int statusCode, String code, String message, String description, String severity) {
+        this(statusCode, code, message, description, severity, Map.of());
     }
 
     /**

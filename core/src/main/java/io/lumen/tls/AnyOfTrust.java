@@ -13,7 +13,7 @@ import java.util.Map;
 /**
  * Trusts a chain that any of its managers trusts (the configured store, then the JDK's CAs), and
  * remembers the last rejection per {@code host:port}: Undertow reports a failed handshake as a
- * closed channel, and the client uses this to answer ERR13005 with the real reason instead.
+ * closed channel, and the client uses this to answer ERR19025 with the real reason instead.
  * Thread-safe when {@code rejected} is a concurrent map (handshakes run on several IO threads).
  */
 final class AnyOfTrust extends X509ExtendedTrustManager {

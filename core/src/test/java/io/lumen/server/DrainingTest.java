@@ -63,7 +63,7 @@ class DrainingTest {
             assertTrue(refused.startsWith("HTTP/1.1 503"), refused);
             assertTrue(refused.toLowerCase().contains("connection: close"), refused);
             assertTrue(refused.contains("application/json"), refused);
-            assertTrue(refused.contains("\"code\":\"ERR10054\""), refused);
+            assertTrue(refused.contains("\"code\":\"ERR19000\""), refused);
             assertTrue(refused.contains("shutting down"), refused);
             release.countDown();
             stopping.get(10, TimeUnit.SECONDS);

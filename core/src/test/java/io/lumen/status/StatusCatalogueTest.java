@@ -51,17 +51,46 @@ class StatusCatalogueTest {
     }
 
     @Test
-    void aDuplicateCodeInAppStatusFailsStartupNamingFileAndLine() throws Exception {
-        Files.writeString(dir.resolve("app-status.yml"), """
-                ERR20001:
-                  statusCode: 404
+    void statusAndAppStatusAreMergedOverLumensCodesAndNeverRemoveOne() throws Exception {
+        Files.writeString(dir.resolve("status.yml"), """
                 ERR10048:
                   statusCode: 404
-                  message: MINE
+                  code: ERR10048
+                  message: PATH_NOT_IMPLEMENTED
+                  description: 'Nothing at %s for %s'
                 """);
-        ConfigException e = assertThrows(ConfigException.class, () -> StatusCatalogue.load(loader()));
-        assertTrue(e.getMessage().startsWith(dir.resolve("app-status.yml") + ":3: ERR10048: duplicate status code ERR10048: already defined in classpath:config/status.yml"),
-                e.getMessage());
+        Files.writeString(dir.resolve("app-status.yml"), """
+                ERR10048:
+                  statusCode: 404
+                  message: PATH_NOT_IMPLEMENTED
+                  description: 'App: nothing at %s'
+                  metadata:
+                    link: https://example.com/ERR10048
+                """);
+        StatusCatalogue c = StatusCatalogue.load(loader());
+        assertEquals("App: nothing at /x", c.get("ERR10048").describe("/x"));
+        assertEquals(Map.of("link", "https://example.com/ERR10048"), c.get("ERR10048").metadata());
+        assertTrue(c.find(ErrorCodes.METHOD_NOT_ALLOWED).isPresent(), "a status.yml without a code keeps Lumen's");
+        ErrorResponder errors = new ErrorResponder(c);
+        assertEquals("{\"statusCode\":404,\"code\":\"ERR10048\",\"message\":\"PATH_NOT_IMPLEMENTED\",\"description\":\"d\","
+                + "\"metadata\":{\"link\":\"https://example.com/ERR10048\"},\"severity\":\"ERROR\"}",
+                new String(errors.toJson(c.get("ERR10048"), "d", null)));
+    }
+
+    @Test
+    void light4jsShowSwitchesHideFieldsOfTheErrorJson() throws Exception {
+        Files.writeString(dir.resolve("status.yml"), """
+                showMessage: ${status.showMessage:false}
+                showDescription: false
+                showMetadata: true
+                """);
+        ErrorResponder errors = new ErrorResponder(StatusCatalogue.load(loader()));
+        Status s = errors.catalogue().get("ERR10048");
+        assertEquals("{\"statusCode\":404,\"code\":\"ERR10048\",\"severity\":\"ERROR\"}",
+                new String(errors.toJson(s, "d", null)));
+        Files.writeString(dir.resolve("status.yml"), "showMessage: sometimes\n");
+        ConfigException bad = assertThrows(ConfigException.class, () -> StatusCatalogue.load(loader()));
+        assertEquals(1, bad.line(), bad.getMessage());
     }
 
     @Test
@@ -73,7 +102,7 @@ class StatusCatalogueTest {
 
         Files.writeString(dir.resolve("app-status.yml"), "E1:\n  statusCode: 400\n");
         ConfigException name = assertThrows(ConfigException.class, () -> StatusCatalogue.load(loader()));
-        assertTrue(name.getMessage().contains("a status code is ERR followed by five digits, got 'E1'"), name.getMessage());
+        assertTrue(name.getMessage().contains("a status code is three capitals and five digits (ERR10048), or one of showDescription, showMessage, showMetadata; got 'E1'"), name.getMessage());
 
         Files.writeString(dir.resolve("app-status.yml"), "ERR20001:\n  statusCode: 400\n  colour: red\n");
         ConfigException unknown = assertThrows(ConfigException.class, () -> StatusCatalogue.load(loader()));

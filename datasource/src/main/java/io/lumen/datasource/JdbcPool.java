@@ -19,7 +19,7 @@ import java.sql.SQLException;
  * try (Connection c = db.dataSource().getConnection(); PreparedStatement s = c.prepareStatement(SQL)) {
  *     ...
  * } catch (SQLException e) {
- *     throw db.failure(e);                                       // 503 ERR14001 when the pool is busy, ...
+ *     throw db.failure(e);                                       // 503 ERR19041 when the pool is busy, ...
  * }
  * }</pre>
  * Borrowing blocks: a handler that uses a pool implements {@code io.lumen.handler.Blocking}.
@@ -65,9 +65,9 @@ public final class JdbcPool {
     }
 
     /**
-     * The status exception to throw for a failed JDBC call: 503 {@code ERR14001} (no free
-     * connection within {@code connectionTimeout}), 503 {@code ERR14000} (database unreachable),
-     * 504 {@code ERR14003} (statement timeout), 500 {@code ERR14002} (anything else, with the cause
+     * The status exception to throw for a failed JDBC call: 503 {@code ERR19041} (no free
+     * connection within {@code connectionTimeout}), 503 {@code ERR19040} (database unreachable),
+     * 504 {@code ERR19043} (statement timeout), 500 {@code ERR19042} (anything else, with the cause
      * for the log). Constraint violations a handler expects (a duplicate key) are its own to
      * handle before this.
      */

@@ -19,7 +19,7 @@ import java.util.Map;
  *                            {@code jdbcUrl} is found through {@link java.sql.DriverManager}
  * @param maximumPoolSize     connections at most (10)
  * @param connectionTimeout   ms a request waits for a free connection before it fails with 503
- *                            {@code ERR14001}; HikariCP's minimum is 250 (3000)
+ *                            {@code ERR19041}; HikariCP's minimum is 250 (3000)
  * @param failFast            true: a database that cannot be reached at startup (wrong URL, bad
  *                            credentials, down) stops startup with one line; false: the service
  *                            starts with readiness false and keeps retrying (true)

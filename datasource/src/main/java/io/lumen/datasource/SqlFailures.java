@@ -1,6 +1,7 @@
 package io.lumen.datasource;
 
 import io.lumen.status.StatusCatalogue;
+import io.lumen.status.ErrorCodes;
 import io.lumen.status.StatusException;
 
 import java.sql.SQLException;
@@ -10,17 +11,17 @@ import java.sql.SQLTimeoutException;
 import java.sql.SQLTransientConnectionException;
 
 /**
- * Sorts a failed JDBC call into the status the client gets: 503 {@code ERR14001} when no pooled
- * connection became free in time (the pool is busy), 503 {@code ERR14000} when the database cannot
- * be reached, 504 {@code ERR14003} when a statement timed out, else 500 {@code ERR14002}. The
+ * Sorts a failed JDBC call into the status the client gets: 503 {@code ERR19041} when no pooled
+ * connection became free in time (the pool is busy), 503 {@code ERR19040} when the database cannot
+ * be reached, 504 {@code ERR19043} when a statement timed out, else 500 {@code ERR19042}. The
  * descriptions name the pool, never the SQL or the driver's message; the exception middleware logs
  * the cause of the 500 and 504 answers. Stateless and thread-safe.
  */
 final class SqlFailures {
-    static final String UNAVAILABLE = "ERR14000";
-    static final String BUSY = "ERR14001";
-    static final String FAILED = "ERR14002";
-    static final String TIMEOUT = "ERR14003";
+    static final String UNAVAILABLE = ErrorCodes.DATABASE_UNAVAILABLE;
+    static final String BUSY = ErrorCodes.DATABASE_BUSY;
+    static final String FAILED = ErrorCodes.DATABASE_ERROR;
+    static final String TIMEOUT = ErrorCodes.DATABASE_TIMEOUT;
 
     private SqlFailures() {
     }

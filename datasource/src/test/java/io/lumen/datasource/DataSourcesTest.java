@@ -108,7 +108,7 @@ class DataSourcesTest {
             long ms = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0);
             assertEquals(503, busy.statusCode(), busy.body());
             assertEquals("application/json", busy.headers().firstValue("Content-Type").orElse(""));
-            assertTrue(busy.body().contains("\"code\":\"ERR14001\"") && busy.body().contains("within 300 ms"), busy.body());
+            assertTrue(busy.body().contains("\"code\":\"ERR19041\"") && busy.body().contains("within 300 ms"), busy.body());
             assertTrue(ms >= 250 && ms < 10_000, "answered after " + ms + " ms");
             assertFalse(waiting.isDone());
             lock.commit();

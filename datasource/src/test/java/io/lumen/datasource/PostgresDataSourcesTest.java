@@ -109,10 +109,10 @@ class PostgresDataSourcesTest {
             Await.until(() -> service.get("/health/readiness").statusCode() == 503,
                     Duration.ofSeconds(20), "readiness to turn false");
             HttpResponse<String> probe = service.get("/health/readiness");
-            assertTrue(probe.body().contains("\"code\":\"ERR10054\"") && probe.body().contains("datasource 'main'"), probe.body());
+            assertTrue(probe.body().contains("\"code\":\"ERR19000\"") && probe.body().contains("datasource 'main'"), probe.body());
             HttpResponse<String> down = service.get("/count");
             assertEquals(503, down.statusCode(), down.body());
-            assertTrue(down.body().contains("\"code\":\"ERR14000\""), down.body());
+            assertTrue(down.body().contains("\"code\":\"ERR19040\""), down.body());
         } finally {
             pg.start();
         }

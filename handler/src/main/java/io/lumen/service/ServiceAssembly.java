@@ -1,6 +1,7 @@
 package io.lumen.service;
 
 import io.lumen.config.ConfigException;
+import io.lumen.config.ConfigProblems;
 import io.lumen.config.ConfigFile;
 import io.lumen.config.ConfigLoader;
 import io.lumen.handler.chain.HandlerChains;
@@ -44,6 +45,8 @@ import java.util.function.UnaryOperator;
  * building fails after handlers shared closeable objects, those are closed first.
  */
 public final class ServiceAssembly implements AutoCloseable {
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(ServiceAssembly.class);
+
     private final DefaultServiceContext context;
     private final RouterHandler router;
     private final HttpHandler root;
@@ -143,8 +146,15 @@ public final class ServiceAssembly implements AutoCloseable {
      */
     private static ServiceAssembly assemble(ConfigLoader config, Recipe recipe, Map<Class<?>, Object> kept,
                                             ErrorResponder given) {
-        config.find("values"); // read even when no placeholder needs it: a broken values.yml is an error now, not later
-        ServerConfig serverConfig = recipe.server() != null ? recipe.server() : config.load("server", ServerConfig.class);
+        // every config file first, so that one start reports every problem (values.yml included: a broken one is an error now)
+        ConfigProblems problems = ConfigCheck.files(config, recipe.classLoader());
+        ServerConfig serverConfig;
+        try {
+            serverConfig = recipe.server() != null ? recipe.server() : config.load("server", ServerConfig.class);
+        } catch (ConfigException e) {
+            problems.add(e);
+            throw ConfigException.of(problems.all());
+        }
         ErrorResponder errors = given != null ? given : new ErrorResponder(StatusCatalogue.load(config));
         DefaultServiceContext context = new DefaultServiceContext(config, serverConfig, errors.catalogue(), errors,
                 recipe.readiness(), recipe.blockingExecutor());
@@ -152,19 +162,37 @@ public final class ServiceAssembly implements AutoCloseable {
         kept.forEach(context::preset);
         ClassLoader cl = recipe.classLoader();
         try {
-            LumenServer.runStartupHooks(context);
-            Optional<ConfigFile> handlerFile = config.find("handler");
+            try {
+                LumenServer.runStartupHooks(context);
+            } catch (ConfigException e) {
+                problems.add(e);
+                problems.throwIfAny();
+            }
+            // light-4j ships a handler.yml whose keys are ${handler.*}: values.yml alone can declare the routes
+            Optional<ConfigFile> handlerFile = config.find("handler")
+                    .or(() -> config.value("handler.handlers").or(() -> config.value("handler.paths"))
+                            .map(v -> config.moduleDefaults("handler")));
             if (handlerFile.isEmpty() && !recipe.handlerYmlOptional()) {
                 throw new ConfigException("handler.yml", 0, null, "not found in the config dirs "
                         + config.configDirs() + " or classpath config/: it declares the routes");
             }
             ErrorGuard guard = new ErrorGuard(errors);
-            RouterHandler built = handlerFile.isPresent()
-                    ? HandlerChains.build(handlerFile.get(), handlerFile.get().bind(HandlerConfig.class), context,
-                            guard, cl, recipe.handlers())
-                    : new RouterHandler(Router.builder().build(), null, errors);
+            RouterHandler built;
+            try {
+                built = handlerFile.isPresent()
+                        ? HandlerChains.build(handlerFile.get(), handlerFile.get().bind(HandlerConfig.class), context,
+                                guard, cl, recipe.handlers())
+                        : new RouterHandler(Router.builder().build(), null, errors);
+            } catch (ConfigException e) {
+                problems.add(e);
+                built = null;
+            }
+            problems.throwIfAny();
             RouterHandler router = recipe.routes().apply(built, config);
             guard.next(router);
+            // light-4j would have read these through a module's default file; here nothing did
+            config.unreadValues().forEach(v -> LOG.warn("{}: nothing reads this key (no placeholder names it and no"
+                    + " module has it as <module>.<key>): a typo, or a key of a light-4j module Lumen does not have", v));
             return new ServiceAssembly(context, router, guard, handlerFile, recipe);
         } catch (RuntimeException | LinkageError e) {
             context.closeShared(); // e.g. a proxy's health checker started before a later handler failed

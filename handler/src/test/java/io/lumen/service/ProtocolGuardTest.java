@@ -55,7 +55,7 @@ class ProtocolGuardTest {
         String body = "5\r\nhello\r\n0\r\n\r\n";
         for (String te : new String[] {"xchunked", "chunked, identity", "identity", "chunked, chunked"}) {
             RawHttp.Response r = refusedAndClosed("POST /receive HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: " + te
-                    + "\r\n\r\n" + body, 400, "ERR10072");
+                    + "\r\n\r\n" + body, 400, "ERR19002");
             assertTrue(r.bodyText().contains("Transfer-Encoding") || r.bodyText().contains("chunked"), r.bodyText());
         }
     }
@@ -63,20 +63,20 @@ class ProtocolGuardTest {
     @Test
     void identityWithoutContentLengthIsRefusedAtOnceInsteadOfReadUntilTheConnectionCloses() throws IOException {
         long start = System.nanoTime();
-        refusedAndClosed("POST /receive HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: identity\r\n\r\n{}", 400, "ERR10072");
+        refusedAndClosed("POST /receive HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: identity\r\n\r\n{}", 400, "ERR19002");
         assertTrue(System.nanoTime() - start < 3_000_000_000L, "no wait for the client to close");
     }
 
     @Test
     void aCodingBeforeChunkedIsNotImplemented() throws IOException {
         refusedAndClosed("POST /receive HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip, chunked\r\n\r\n0\r\n\r\n",
-                501, "ERR10075");
+                501, "ERR19005");
     }
 
     @Test
     void transferEncodingInAnHttp10RequestIsRefused() throws IOException {
         refusedAndClosed("POST /receive HTTP/1.0\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n",
-                400, "ERR10072");
+                400, "ERR19002");
     }
 
     @Test
@@ -85,7 +85,7 @@ class ProtocolGuardTest {
             c.send("GET /receive HTTP/0.9\r\nHost: x\r\n\r\n");
             RawHttp.Response r = c.read();
             assertEquals(505, r.status());
-            assertTrue(r.bodyText().contains("\"code\":\"ERR10073\""), r.bodyText());
+            assertTrue(r.bodyText().contains("\"code\":\"ERR19003\""), r.bodyText());
         }
     }
 

@@ -177,7 +177,7 @@ class RequestBodiesTest {
                 c.send(sized(path, 100)).send(new byte[10]);
                 RawHttp.Response r = c.read();
                 long ms = (System.nanoTime() - start) / 1_000_000;
-                assertError(r, 408, "ERR10074");
+                assertError(r, 408, "ERR19004");
                 assertTrue(ms >= IDLE_MS - 50 && ms < 5000, path + " answered after " + ms + " ms");
                 assertTrue(c.closedByPeer(2000), path);
             }

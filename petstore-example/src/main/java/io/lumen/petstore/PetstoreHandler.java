@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.lumen.handler.Blocking;
 import io.lumen.server.ServiceContext;
 import io.lumen.status.ErrorResponder;
+import io.lumen.status.ErrorCodes;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.HttpServerExchange;
 import io.undertow.util.Headers;
@@ -23,8 +24,8 @@ abstract class PetstoreHandler implements HttpHandler, Blocking {
     static final String PET_EXISTS = "ERR20002";
     static final String INVALID_PET = "ERR20003";
     static final String STORE_FULL = "ERR20004";
-    static final String INVALID_PARAMETER = "ERR11005";
-    static final String HEADER_MISSING = "ERR11017";
+    static final String INVALID_PARAMETER = ErrorCodes.VALIDATOR_REQUEST_PARAMETER_INVALID_FORMAT;
+    static final String HEADER_MISSING = ErrorCodes.VALIDATOR_REQUEST_PARAMETER_HEADER_MISSING;
 
     private static final String JSON = "application/json";
 

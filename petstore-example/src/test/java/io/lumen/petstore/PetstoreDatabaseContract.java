@@ -175,7 +175,7 @@ abstract class PetstoreDatabaseContract {
             List<HttpResponse<String>> busy = answers.stream().filter(CompletableFuture::isDone).map(CompletableFuture::join).toList();
             assertEquals(burst - 2, busy.size());
             for (HttpResponse<String> r : busy) {
-                assertError(r, 503, "ERR14001");
+                assertError(r, 503, "ERR19041");
                 assertTrue(r.body().contains("within 400 ms"), r.body());
             }
             assertTrue(ms >= 380, "the 503s came after " + ms + " ms, before connectionTimeout");

@@ -52,7 +52,7 @@ class PetstoreHttpTest {
         for (String bad : new String[] {"0", "101", "ten"}) {
             HttpResponse<String> r = send(HttpRequest.newBuilder(base.resolve("/v1/pets?limit=" + bad)).build());
             assertEquals(400, r.statusCode(), bad);
-            assertTrue(r.body().contains("\"code\":\"ERR11005\""), r.body());
+            assertTrue(r.body().contains("\"code\":\"ERR11010\""), r.body());
         }
     }
 

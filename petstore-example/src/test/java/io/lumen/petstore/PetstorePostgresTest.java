@@ -61,10 +61,10 @@ class PetstorePostgresTest extends PetstoreDatabaseContract {
         pg.stop();
         try {
             HttpResponse<String> down = get("/v1/pets/70");
-            assertError(down, 503, "ERR14000");
+            assertError(down, 503, "ERR19040");
             Await.until(() -> send(request("/health/readiness").GET().build()).statusCode() == 503,
                     Duration.ofSeconds(20), "readiness to turn false");
-            assertError(send(post(71, "during")), 503, "ERR14000");
+            assertError(send(post(71, "during")), 503, "ERR19040");
         } finally {
             pg.start();
         }

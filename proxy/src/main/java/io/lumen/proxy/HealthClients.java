@@ -1,6 +1,7 @@
 package io.lumen.proxy;
 
 import io.lumen.client.LumenClient;
+import io.lumen.client.LumenClientBuilder;
 import io.lumen.server.ServiceContext;
 import io.lumen.tls.SslContexts;
 
@@ -35,7 +36,7 @@ final class HealthClients implements Function<String, LumenClient>, AutoCloseabl
     }
 
     private LumenClient build(String name) {
-        LumenClient.Builder client = LumenClient.builder()
+        LumenClientBuilder client = LumenClient.builder()
                 .enableHttp2(false)
                 .connectTimeout(config.healthCheck().timeout())
                 .timeout(config.healthCheck().timeout())

@@ -2,6 +2,7 @@ package io.lumen.proxy;
 
 import io.lumen.proxy.forward.Forwarder;
 import io.lumen.server.ServiceContext;
+import io.lumen.status.ErrorCodes;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.HttpServerExchange;
 import org.slf4j.Logger;
@@ -37,7 +38,7 @@ public final class ProxyHandler implements HttpHandler {
     @Override
     public void handleRequest(HttpServerExchange exchange) {
         if (forwarder == null) {
-            context.errors().send(exchange, "ERR10048", exchange.getRequestPath(), exchange.getRequestMethod());
+            context.errors().send(exchange, ErrorCodes.PATH_NOT_IMPLEMENTED, exchange.getRequestPath(), exchange.getRequestMethod());
             return;
         }
         forwarder.forward(exchange);

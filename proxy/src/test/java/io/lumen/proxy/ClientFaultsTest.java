@@ -81,7 +81,7 @@ class ClientFaultsTest {
                     c.send("POST /stall HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nContent-Length: 100\r\n\r\nabc");
                     RawHttp.Response r = c.read();
                     assertEquals(408, r.status(), r.bodyText());
-                    assertTrue(r.bodyText().contains("\"code\":\"ERR10074\""), r.bodyText());
+                    assertTrue(r.bodyText().contains("\"code\":\"ERR19004\""), r.bodyText());
                 }
             }
             assertUpstreamStillServes(p);

@@ -50,7 +50,7 @@ class DrainRetryTest {
             ex.setStatusCode(503);
             ex.getResponseHeaders().put(UNPROCESSED, "draining");
             ex.setPersistent(false);
-            ex.getResponseSender().send("{\"code\":\"ERR10054\"}");
+            ex.getResponseSender().send("{\"code\":\"ERR19000\"}");
         };
     }
 
@@ -94,7 +94,7 @@ class DrainRetryTest {
         ProxyUnderTest p = keep(ProxyUnderTest.in(dir).hosts(draining.url(), ok.url())
                 .value("proxy.maxReplayBody", 16).start());
         HttpResponse<String> r = p.send(post(p, "{\"name\":\"a name longer than sixteen bytes\"}"));
-        ErrorJson.assertError(r, 503, "ERR13011");
+        ErrorJson.assertError(r, 503, "ERR19031");
         assertEquals(1, draining.count());
         assertEquals(0, ok.count(), "a body not kept is never sent elsewhere");
     }
@@ -107,7 +107,7 @@ class DrainRetryTest {
                 .value("proxy.maxRequestTime", 400).value("proxy.streamIdleTimeout", 60_000)
                 .value("proxy.ejection.ejectTime", 60_000).start());
         HttpResponse<String> r = p.send(post(p, "{\"name\":\"slowpoke\"}"));
-        ErrorJson.assertError(r, 504, "ERR13012"); // maxRequestTime, not the upstream's late 200 nor the idle timeout
+        ErrorJson.assertError(r, 504, "ERR19032"); // maxRequestTime, not the upstream's late 200 nor the idle timeout
         assertEquals(1, draining.count(), "the request was refused first, then replayed");
         assertEquals("{\"name\":\"slowpoke\"}", slow.last().bodyText());
     }
@@ -144,7 +144,7 @@ class DrainRetryTest {
     void withNoOtherUpstreamARefusalIs503NoHealthyUpstream(@TempDir Path dir) {
         Backend draining = keep(Backend.http("draining").respond("/", refusing()).start());
         ProxyUnderTest p = keep(ProxyUnderTest.in(dir).hosts(draining.url()).start());
-        ErrorJson.assertError(p.get("/pets"), 503, "ERR13011");
+        ErrorJson.assertError(p.get("/pets"), 503, "ERR19031");
     }
 
     @Test

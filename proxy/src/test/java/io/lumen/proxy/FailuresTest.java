@@ -54,7 +54,7 @@ class FailuresTest {
         try (ProxyUnderTest p = ProxyUnderTest.in(dir).hosts("http://127.0.0.1:" + closedPort()).start()) {
             long start = System.nanoTime();
             HttpResponse<String> r = p.get("/x");
-            String description = ErrorJson.assertError(r, 502, "ERR13010");
+            String description = ErrorJson.assertError(r, 502, "ERR19030");
             assertTrue(description.contains("GET /x"), description);
             assertTrue(millisSince(start) < 2000, "refused connections fail fast: " + millisSince(start) + " ms");
         }
@@ -66,7 +66,7 @@ class FailuresTest {
             for (int i = 0; i < 5; i++) {
                 HttpResponse<String> r = p.get("/x" + i);
                 String code = ErrorJson.code(r.body());
-                assertTrue((r.statusCode() == 502 && "ERR13010".equals(code)) || (r.statusCode() == 503 && "ERR13011".equals(code)),
+                assertTrue((r.statusCode() == 502 && "ERR19030".equals(code)) || (r.statusCode() == 503 && "ERR19031".equals(code)),
                         r.statusCode() + " " + r.body());
             }
         }
@@ -95,7 +95,7 @@ class FailuresTest {
             long start = System.nanoTime();
             HttpResponse<String> r = p.get("/slow");
             long took = millisSince(start);
-            String description = ErrorJson.assertError(r, 504, "ERR13012");
+            String description = ErrorJson.assertError(r, 504, "ERR19032");
             assertTrue(description.contains("GET /slow") && description.contains("500"), description);
             assertTrue(took >= 480, "not before maxRequestTime: " + took + " ms");
             assertTrue(took < 1800, "well before the upstream answers (3000 ms): " + took + " ms");
@@ -159,7 +159,7 @@ class FailuresTest {
             }
             CompletableFuture.allOf(longOnes.toArray(CompletableFuture[]::new)).get(10, TimeUnit.SECONDS);
             HttpResponse<String> r = p.get("/patient"); // and afterwards requests time out as before
-            ErrorJson.assertError(r, 504, "ERR13012");
+            ErrorJson.assertError(r, 504, "ERR19032");
         } finally {
             clients.shutdownNow();
         }
@@ -169,7 +169,7 @@ class FailuresTest {
         long start = System.nanoTime();
         HttpResponse<String> r = p.get(path);
         long took = millisSince(start);
-        String description = ErrorJson.assertError(r, 504, "ERR13012");
+        String description = ErrorJson.assertError(r, 504, "ERR19032");
         assertTrue(description.contains(" " + ms + " ms"), path + ": " + description);
         assertTrue(took >= ms - 20 && took < ms + 900, path + " took " + took + " ms, timeout " + ms);
     }
@@ -182,7 +182,7 @@ class FailuresTest {
             c.send("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n");
             RawHttp.Response timedOut = c.read();
             assertEquals(504, timedOut.status());
-            ErrorJson.assertError(timedOut.bodyText(), 504, "ERR13012");
+            ErrorJson.assertError(timedOut.bodyText(), 504, "ERR19032");
             c.send("GET /fine HTTP/1.1\r\nHost: x\r\n\r\n");
             RawHttp.Response next = c.read();
             assertEquals(200, next.status());
@@ -201,7 +201,7 @@ class FailuresTest {
         try (RawBackend closing = RawBackend.start(RawBackend.closeAfterHead());
              ProxyUnderTest p = ProxyUnderTest.in(dir).hosts(closing.url()).start()) {
             HttpResponse<String> r = p.send(p.request("/pay").POST(HttpRequest.BodyPublishers.ofString("{\"amount\":1}")).build());
-            String description = ErrorJson.assertError(r, 502, "ERR13013");
+            String description = ErrorJson.assertError(r, 502, "ERR19033");
             assertTrue(description.contains("POST /pay"), description);
             assertEquals(1, closing.heads().size(), "a POST that reached the upstream is not sent again: " + closing.heads());
         }
@@ -212,7 +212,7 @@ class FailuresTest {
         try (RawBackend resetting = RawBackend.start(RawBackend.resetAfterHead());
              ProxyUnderTest p = ProxyUnderTest.in(dir).hosts(resetting.url()).start()) {
             HttpResponse<String> r = p.send(p.request("/pay").POST(HttpRequest.BodyPublishers.ofString("{\"amount\":1}")).build());
-            ErrorJson.assertError(r, 502, "ERR13013");
+            ErrorJson.assertError(r, 502, "ERR19033");
             assertEquals(1, resetting.heads().size(), resetting.heads().toString());
         }
     }
@@ -249,7 +249,7 @@ class FailuresTest {
             for (int i = 0; i < 12; i++) {
                 HttpResponse<String> r = p.get("/items/" + i);
                 if (r.statusCode() != 200) {
-                    ErrorJson.assertError(r, 502, "ERR13013");
+                    ErrorJson.assertError(r, 502, "ERR19033");
                     failed++;
                 }
             }
@@ -271,7 +271,7 @@ class FailuresTest {
                      .hosts(rude.url()).start()) {
             HttpResponse<String> post = alone.send(alone.request("/pay").POST(HttpRequest.BodyPublishers.ofString("x")).build());
             String code = ErrorJson.code(post.body());
-            assertTrue(post.statusCode() == 502 && ("ERR13013".equals(code) || "ERR13010".equals(code)), post.body());
+            assertTrue(post.statusCode() == 502 && ("ERR19033".equals(code) || "ERR19030".equals(code)), post.body());
             try (ProxyUnderTest both = ProxyUnderTest.in(Files.createDirectories(dir.resolve("both"))).hosts(rude.url(), good.url())
                     .value("proxy.ejection.consecutiveFailures", 0).start()) {
                 for (int i = 0; i < 6; i++) {
@@ -336,8 +336,8 @@ class FailuresTest {
             long took = millisSince(start);
             assertTrue(took < 20_000, "all done in " + took + " ms");
             for (String outcome : outcomes.keySet()) {
-                assertTrue(outcome.equals("200") || outcome.equals("502 ERR13010") || outcome.equals("502 ERR13013")
-                        || outcome.equals("503 ERR13011") || outcome.equals("503 ERR13014") || outcome.equals("504 ERR13012")
+                assertTrue(outcome.equals("200") || outcome.equals("502 ERR19030") || outcome.equals("502 ERR19033")
+                        || outcome.equals("503 ERR19031") || outcome.equals("503 ERR19034") || outcome.equals("504 ERR19032")
                         || outcome.equals("upstream 503"),
                         "unexpected outcome " + outcome + " in " + outcomes);
             }

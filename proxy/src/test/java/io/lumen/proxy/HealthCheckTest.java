@@ -25,7 +25,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * Active health checks ({@code healthCheck} in proxy.yml, every 100 ms here): an upstream whose
  * check fails twice gets no traffic, one that passes again gets it back, and with none healthy
- * the proxy answers 503 ERR13011.
+ * the proxy answers 503 ERR19031.
  */
 class HealthCheckTest {
     private final AtomicInteger healthA = new AtomicInteger(200);
@@ -132,9 +132,9 @@ class HealthCheckTest {
     void withNoHealthyUpstreamTheProxyAnswers503NoHealthyUpstream() {
         healthA.set(500);
         healthB.set(404);
-        Await.until(() -> spread(1).containsKey("503 ERR13011"), Duration.ofMillis(2000), "both out");
+        Await.until(() -> spread(1).containsKey("503 ERR19031"), Duration.ofMillis(2000), "both out");
         HttpResponse<String> r = proxy.get("/work/none");
-        String description = ErrorJson.assertError(r, 503, "ERR13011");
+        String description = ErrorJson.assertError(r, 503, "ERR19031");
         assertTrue(description.contains("GET /work/none"), description);
         a.clear();
         b.clear();

@@ -112,7 +112,7 @@ class PoolHygieneTest {
             int answered = outcomes.values().stream().mapToInt(AtomicInteger::get).sum();
             assertEquals(total, answered, "every request completed: " + outcomes);
             for (String outcome : outcomes.keySet()) {
-                assertTrue(outcome.equals("200") || outcome.equals("502 ERR13013"), "unexpected " + outcome + " in " + outcomes);
+                assertTrue(outcome.equals("200") || outcome.equals("502 ERR19033"), "unexpected " + outcome + " in " + outcomes);
             }
             assertTrue(outcomes.get("200").get() >= total * 9 / 10, "failed GETs are mostly retried: " + outcomes);
             int bound = PER_THREAD * ProxyUnderTest.IO_THREADS;

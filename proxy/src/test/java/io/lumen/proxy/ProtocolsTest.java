@@ -162,12 +162,12 @@ class ProtocolsTest {
     /**
      * A refused certificate is a 502 error JSON. Undertow's client connects before the handshake and
      * reports the failed handshake as a closed channel on the first request, so the proxy says
-     * ERR13013 ("closed the connection before answering") rather than ERR13010 (unreachable).
+     * ERR19033 ("closed the connection before answering") rather than ERR19030 (unreachable).
      */
     private static void tlsRefused(HttpResponse<String> r) {
         assertEquals(502, r.statusCode(), r.body());
         String code = ErrorJson.code(r.body());
-        assertTrue("ERR13010".equals(code) || "ERR13013".equals(code), r.body());
+        assertTrue("ERR19030".equals(code) || "ERR19033".equals(code), r.body());
         ErrorJson.assertError(r, 502, code);
     }
 

@@ -20,7 +20,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * connectionsPerThread caps the connections to an upstream; requests beyond it wait in a queue of
- * maxQueuedRequests, and beyond that get 503 ERR13014 at once. One IO thread here, so the caps are
+ * maxQueuedRequests, and beyond that get 503 ERR19034 at once. One IO thread here, so the caps are
  * the totals.
  */
 class QueueingTest {
@@ -66,7 +66,7 @@ class QueueingTest {
                 if (r.statusCode() == 200) {
                     outcomes.merge("200", 1, Integer::sum);
                 } else {
-                    ErrorJson.assertError(r, 503, "ERR13014");
+                    ErrorJson.assertError(r, 503, "ERR19034");
                     outcomes.merge("503", 1, Integer::sum);
                     long at = answeredAt.get(i).get();
                     assertTrue(at < 590, "refused before the first answer (600 ms): " + at + " ms");

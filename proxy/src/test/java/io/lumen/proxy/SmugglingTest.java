@@ -24,7 +24,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Request smuggling: a request whose body length two HTTP/1.1 parsers could read differently is
- * refused with 400 ERR13015, the connection is closed (the bytes after it cannot be trusted), and
+ * refused with 400 ERR19035, the connection is closed (the bytes after it cannot be trusted), and
  * the upstream never sees it nor what was piggybacked on it. Raw sockets: no client library sends
  * these.
  */
@@ -55,8 +55,8 @@ class SmugglingTest {
 
     /**
      * Sends {@code request}; expects one 400 and the connection closed, and the backend gets nothing.
-     * With {@code proxyJson} the proxy's own ERR13015 JSON; otherwise Undertow's parser may refuse the
-     * request before any handler runs (a bare 400), and a body, if any, must still be ERR13015.
+     * With {@code proxyJson} the proxy's own ERR19035 JSON; otherwise Undertow's parser may refuse the
+     * request before any handler runs (a bare 400), and a body, if any, must still be ERR19035.
      */
     private static void refused(String request, boolean lumenJson) throws IOException {
         String all;
@@ -68,10 +68,10 @@ class SmugglingTest {
         assertEquals(1, all.split("HTTP/1.1 ", -1).length - 1, "exactly one response: " + all);
         String body = all.substring(all.indexOf("\r\n\r\n") + 4);
         if (lumenJson || !body.isEmpty()) {
-            // the server's root refuses the framing before the proxy handler (ERR10072, ERR10075 for a
-            // coding Lumen does not decode); the proxy's own check (ERR13015) is the second line of defence
-            assertTrue(body.contains("\"code\":\"ERR10072\"") || body.contains("\"code\":\"ERR10075\"")
-                    || body.contains("\"code\":\"ERR13015\""), body);
+            // the server's root refuses the framing before the proxy handler (ERR19002, ERR19005 for a
+            // coding Lumen does not decode); the proxy's own check (ERR19035) is the second line of defence
+            assertTrue(body.contains("\"code\":\"ERR19002\"") || body.contains("\"code\":\"ERR19005\"")
+                    || body.contains("\"code\":\"ERR19035\""), body);
         }
         sleepABit();
         assertEquals(0, backend.count(), "the upstream saw " + backend.received());
@@ -150,7 +150,7 @@ class SmugglingTest {
         }
         assertTrue(all.startsWith("HTTP/1.0 400 ") || all.startsWith("HTTP/1.1 400 "), all);
         String body = all.substring(all.indexOf("\r\n\r\n") + 4);
-        ErrorJson.assertError(body, 400, "ERR10072"); // refused by the server's root, before the proxy
+        ErrorJson.assertError(body, 400, "ERR19002"); // refused by the server's root, before the proxy
         sleepABit();
         assertEquals(0, backend.count(), "the upstream saw " + backend.received());
     }

@@ -10,6 +10,7 @@ import io.lumen.handler.body.ParsedBody;
 import io.lumen.http.RequestShape;
 import io.lumen.server.ServiceContext;
 import io.lumen.status.ErrorResponder;
+import io.lumen.status.ErrorCodes;
 import io.lumen.validator.OpenApiAttachments;
 import io.lumen.validator.validation.ValidatedRequest;
 import io.undertow.server.HttpHandler;
@@ -33,7 +34,7 @@ import java.util.List;
  * the worker pool) with the exchange in blocking mode. That is decided once when the chain is
  * linked at startup; nothing is checked per request. Binding failures (a value
  * the validator accepted but the Java type cannot hold, such as an unformatted integer beyond 64
- * bits) answer 400 ERR11005; anything the implementation throws goes to the {@code exception}
+ * bits) answer 400 ERR11010; anything the implementation throws goes to the {@code exception}
  * middleware ({@code StatusException}s keep their status, others are 500 ERR10010). Without the
  * validator in the route's chain every request answers 500 ERR10010 and the mistake is logged.
  */
@@ -70,7 +71,7 @@ public abstract class OperationHandler implements HttpHandler {
                 LOG.error("{}: no validated request; put 'validator' (after 'specification' and 'body') in the "
                         + "chain of {} {}", operationId, exchange.getRequestMethod(), exchange.getRequestPath());
             }
-            errors.send(exchange, "ERR10010");
+            errors.send(exchange, ErrorCodes.RUNTIME_EXCEPTION);
             return;
         }
         ApiResponse response = invoke(request, exchange);
@@ -96,7 +97,7 @@ public abstract class OperationHandler implements HttpHandler {
         try {
             return reader.readValue(value);
         } catch (IOException | RuntimeException e) {
-            throw errors.exception("ERR11005", location, "the value does not fit its Java type ("
+            throw errors.exception(ErrorCodes.VALIDATOR_REQUEST_PARAMETER_INVALID_FORMAT, location, "the value does not fit its Java type ("
                     + (e instanceof com.fasterxml.jackson.core.JsonProcessingException p ? p.getOriginalMessage() : e.getMessage())
                     + ")");
         }
@@ -105,14 +106,14 @@ public abstract class OperationHandler implements HttpHandler {
     /**
      * The request body bound to its type: the JSON body, or form fields the validator converted by the
      * schema. A body in another media type the spec declares (XML, text, multipart, ...) passes the
-     * validator unread and has no tree to bind: it answers 415 ERR10071 naming what this operation
+     * validator unread and has no tree to bind: it answers 415 ERR19001 naming what this operation
      * reads, instead of handing the implementation a null body. Null when the request has no body.
      */
     protected final <T> T bindBody(ObjectReader reader, ValidatedRequest request, HttpServerExchange exchange) {
         JsonNode value = request.body();
         if (value == null && carriesBytes(exchange)) {
             String mediaType = RequestShape.mediaType(exchange);
-            throw errors.exception("ERR10071", (mediaType == null ? "(none)" : mediaType)
+            throw errors.exception(ErrorCodes.UNSUPPORTED_MEDIA_TYPE, (mediaType == null ? "(none)" : mediaType)
                     + " (" + operationId + " reads application/json and application/x-www-form-urlencoded bodies)");
         }
         return bind(reader, value, "body");
@@ -133,13 +134,13 @@ public abstract class OperationHandler implements HttpHandler {
         return value == null || value.isNull() ? null : value.intValue();
     }
 
-    /** A 64-bit integer; an integer beyond 64 bits answers 400 ERR11005. */
+    /** A 64-bit integer; an integer beyond 64 bits answers 400 ERR11010. */
     protected final Long int64(JsonNode value, String location) {
         if (value == null || value.isNull()) {
             return null;
         }
         if (!value.canConvertToLong() || !value.isIntegralNumber()) {
-            throw errors.exception("ERR11005", location, "'" + value.asText() + "' does not fit a 64-bit integer");
+            throw errors.exception(ErrorCodes.VALIDATOR_REQUEST_PARAMETER_INVALID_FORMAT, location, "'" + value.asText() + "' does not fit a 64-bit integer");
         }
         return value.longValue();
     }

@@ -9,6 +9,7 @@ import io.lumen.security.jwt.Rejection;
 import io.lumen.security.jwt.TokenRejectedException;
 import io.lumen.status.ErrorResponder;
 import io.lumen.status.Status;
+import io.lumen.status.ErrorCodes;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.HttpServerExchange;
 import io.undertow.util.HeaderMap;
@@ -30,10 +31,10 @@ import java.util.concurrent.CompletableFuture;
  */
 final class SecuredRoute implements HttpHandler {
     private static final Logger LOG = LoggerFactory.getLogger(SecuredRoute.class);
-    private static final String MISSING = "ERR10002";
-    private static final String INVALID = "ERR10000";
-    private static final String EXPIRED = "ERR10001";
-    private static final String SCOPE_MISMATCH = "ERR10005";
+    private static final String MISSING = ErrorCodes.MISSING_AUTH_TOKEN;
+    private static final String INVALID = ErrorCodes.INVALID_AUTH_TOKEN;
+    private static final String EXPIRED = ErrorCodes.AUTH_TOKEN_EXPIRED;
+    private static final String SCOPE_MISMATCH = ErrorCodes.AUTH_TOKEN_SCOPE_MISMATCH;
     private static final Map<HttpString, String> CHALLENGE = Map.of(Headers.WWW_AUTHENTICATE, "Bearer");
     private static final Map<Rejection, Map<HttpString, String>> INVALID_CHALLENGES = new EnumMap<>(Rejection.class);
 

@@ -52,7 +52,19 @@ public final class SecurityHandler implements Middleware {
     private final Map<String, HttpString> passThrough;
 
     public SecurityHandler(ServiceContext context) {
-        this(context.config().load("security", SecurityConfig.class), context.config(), context.errors());
+        this(context.config().load(configName(context.config()), SecurityConfig.class), context.config(), context.errors());
+    }
+
+    /**
+     * light-rest-4j's JWT middleware reads openapi-security.yml (same keys as security.yml): a folder
+     * that has one is read from it, so a light-rest-4j service's settings apply; else security.yml.
+     */
+    static String configName(ConfigLoader loader) {
+        if (loader.find("openapi-security").isPresent()) {
+            LOG.info("security: reading openapi-security.yml (light-rest-4j's file for this middleware)");
+            return "openapi-security";
+        }
+        return "security";
     }
 
     public SecurityHandler(SecurityConfig config, ConfigLoader loader, ErrorResponder errors) {

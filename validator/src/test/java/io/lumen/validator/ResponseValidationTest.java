@@ -10,7 +10,7 @@ import java.nio.file.Path;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** validateResponse: log passes a response that breaks the spec; enforce replaces it with 500 ERR11018. */
+/** validateResponse: log passes a response that breaks the spec; enforce replaces it with 500 ERR19009. */
 class ResponseValidationTest {
     @TempDir
     Path dir;
@@ -28,7 +28,7 @@ class ResponseValidationTest {
             assertEquals("{\"a\":1}", ok.body());
             HttpResponse<String> bad = s.get("/api/items?respond=%5B1%5D");
             assertEquals(500, bad.statusCode(), bad.body());
-            assertEquals("ERR11018", Fixture.json(bad).path("code").asText());
+            assertEquals("ERR19009", Fixture.json(bad).path("code").asText());
             assertTrue(Fixture.json(bad).path("description").asText().contains("body"), bad.body());
             assertEquals(200, s.get("/api/items?limit=1").statusCode(), "the connection and server still work");
         }

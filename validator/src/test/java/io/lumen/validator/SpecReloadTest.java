@@ -84,7 +84,7 @@ class SpecReloadTest {
         HttpResponse<String> r = reload();
         assertEquals(422, r.statusCode(), r.body());
         JsonNode error = Fixture.json(r);
-        assertEquals("ERR10090", error.get("code").asText());
+        assertEquals("ERR19010", error.get("code").asText());
         assertTrue(error.get("file").asText().endsWith("openapi.yaml"), r.body());
         assertEquals(11, error.get("line").asInt(), r.body());
         assertTrue(error.get("description").asText().contains("openapi.yaml:11:"), r.body());

@@ -277,7 +277,7 @@ public final class OperationReader {
             if (r > 2) {
                 diagnostics.warn(rb.pointer() + "/content/" + Schemas.escape(mt), "the generated adapter binds JSON and "
                         + "form bodies to its request type; " + (r == 3 ? "a body in another media type matching " + mt
-                        + " gets 415 ERR10071" : "a request sent as " + mt + " gets 415 ERR10071 (declare " + mt
+                        + " gets 415 ERR19001" : "a request sent as " + mt + " gets 415 ERR19001 (declare " + mt
                         + " alone to receive its " + (r == 4 ? "text)" : "bytes)")));
             }
         }

@@ -29,7 +29,7 @@ final class AuditLine {
             Json.string(key, names[i]);
             headerKeys[i] = key.append(':').toString();
             headers[i] = new HttpString(names[i]);
-            for (String m : config.mask()) {
+            for (String m : config.maskedHeaders()) {
                 masked[i] |= m.equalsIgnoreCase(names[i]);
             }
         }

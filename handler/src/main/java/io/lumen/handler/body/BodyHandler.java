@@ -9,6 +9,7 @@ import io.lumen.server.RequestBodies;
 import io.lumen.server.ServiceContext;
 import io.lumen.status.ErrorResponder;
 import io.lumen.status.Status;
+import io.lumen.status.ErrorCodes;
 import io.lumen.status.StatusException;
 import io.undertow.server.Connectors;
 import io.undertow.server.HttpHandler;
@@ -30,13 +31,13 @@ import java.util.Map;
  * <p>Errors: a body over {@code maxBodySize} is 413 ERR10068, answered as soon as the size is known
  * (at once from {@code Content-Length}); the server's root then reads and throws away what is left of
  * a moderately larger body so the connection is reused ({@link RequestBodies}); malformed JSON or
- * form data is 400 ERR10015; an unknown charset 415 ERR10071; a body that stops arriving for
- * {@code requestBodyIdleTimeout} 408 ERR10074. Other media types, and empty bodies,
+ * form data is 400 ERR10015; an unknown charset 415 ERR19001; a body that stops arriving for
+ * {@code requestBodyIdleTimeout} 408 ERR19004. Other media types, and empty bodies,
  * pass through unread and without attachment. Exceptions of later handlers that run after an
  * asynchronous read go to the chain's {@link FailureHandler}.
  */
 public final class BodyHandler implements Middleware {
-    private static final String TOO_LARGE = "ERR10068";
+    private static final String TOO_LARGE = ErrorCodes.PAYLOAD_TOO_LARGE;
 
     private final BodyConfig config;
     private final ErrorResponder errors;

@@ -3,6 +3,7 @@ package io.lumen.handler.body;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.lumen.status.ErrorResponder;
+import io.lumen.status.ErrorCodes;
 import io.lumen.status.StatusException;
 
 import java.io.IOException;
@@ -19,11 +20,11 @@ import java.util.Map;
 
 /**
  * Parses read bytes into a {@link ParsedBody}. Problems are {@link StatusException}s: 400 ERR10015
- * (with what is wrong and where, never a stack trace) or 415 ERR10071 for an unknown charset.
+ * (with what is wrong and where, never a stack trace) or 415 ERR19001 for an unknown charset.
  */
 final class BodyParser {
-    static final String UNPARSABLE = "ERR10015";
-    static final String UNSUPPORTED = "ERR10071";
+    static final String UNPARSABLE = ErrorCodes.CONTENT_TYPE_MISMATCH;
+    static final String UNSUPPORTED = ErrorCodes.UNSUPPORTED_MEDIA_TYPE;
 
     private final ObjectMapper json = ExactJson.MAPPER;
     private final ErrorResponder errors;

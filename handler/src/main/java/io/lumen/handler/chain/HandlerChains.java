@@ -2,6 +2,7 @@ package io.lumen.handler.chain;
 
 import io.lumen.config.ConfigException;
 import io.lumen.config.ConfigFile;
+import io.lumen.config.ConfigProblems;
 import io.lumen.handler.FailureHandler;
 import io.lumen.handler.Middleware;
 import io.lumen.handler.config.HandlerConfig;
@@ -38,12 +39,13 @@ public final class HandlerChains {
     private final ChainLinker linker;
     private final Map<String, List<String>> chains = new LinkedHashMap<>();
     private final Map<String, String> chainPointers = new LinkedHashMap<>();
+    private final ConfigProblems problems = new ConfigProblems(); // every problem of handler.yml in one pass
 
     private HandlerChains(ConfigFile file, HandlerConfig config, ServiceContext context, FailureHandler lastResort,
                           ClassLoader classLoader, HandlerFactory factory) {
         this.file = file;
         this.config = config;
-        this.registry = new HandlerRegistry(file, context, classLoader, Builtins.load(classLoader), factory);
+        this.registry = new HandlerRegistry(file, context, classLoader, Builtins.load(classLoader), factory, problems);
         this.linker = new ChainLinker(context.blockingExecutor(), lastResort);
     }
 
@@ -78,32 +80,43 @@ public final class HandlerChains {
         declareChains(config.additionalChains(), "/additionalChains");
         addPaths(routes, config.paths(), "/paths");
         addPaths(routes, config.additionalPaths(), "/additionalPaths");
-        HttpHandler fallback = null;
+        HttpHandler[] fallback = {null};
         if (!config.defaultHandlers().isEmpty()) {
-            List<Link> links = resolve(config.defaultHandlers(), "/defaultHandlers");
-            fallback = linker.link("*", "*", links, msg -> file.error("/defaultHandlers", msg));
-            LOG.info("default -> {}", ChainLinker.names(links));
+            problems.run(() -> {
+                List<Link> links = resolve(config.defaultHandlers(), "/defaultHandlers");
+                if (links != null) {
+                    fallback[0] = linker.link("*", "*", links, msg -> file.error("/defaultHandlers", msg));
+                    LOG.info("default -> {}", ChainLinker.names(links));
+                }
+            });
         }
-        return new RouterHandler(routes.build(), fallback, context.errors());
+        problems.throwIfAny();
+        return new RouterHandler(routes.build(), fallback[0], context.errors());
     }
 
     private void declareChains(Map<String, List<String>> declared, String pointer) {
         for (Map.Entry<String, List<String>> c : declared.entrySet()) {
             String p = pointer + "/" + c.getKey();
             if (chains.containsKey(c.getKey())) {
-                throw file.error(p, "chain '" + c.getKey() + "' is declared twice (first at line "
-                        + file.lineOf(chainPointers.get(c.getKey())) + ")");
+                problems.add(file.error(p, "chain '" + c.getKey() + "' is declared twice (first at line "
+                        + file.lineOf(chainPointers.get(c.getKey())) + ")"));
+                continue;
             }
             if (registry.isDeclared(c.getKey())) {
-                throw file.error(p, "'" + c.getKey() + "' names both a chain and a handler: rename one");
+                problems.add(file.error(p, "'" + c.getKey() + "' names both a chain and a handler: rename one"));
+                continue;
             }
             List<String> items = c.getValue() == null ? List.of() : c.getValue();
             for (int i = 0; i < items.size(); i++) {
                 String item = items.get(i);
-                if (registry.find(item, p + "/" + i) == null) {
-                    throw file.error(p + "/" + i, "unknown handler '" + item + "' in chain '" + c.getKey()
-                            + "' (known handlers: " + registry.describeKnown() + ")" + yamlHint(item));
-                }
+                String itemPointer = p + "/" + i;
+                problems.run(() -> {
+                    if (registry.find(item, itemPointer) == null) {
+                        registry.markFailed(item); // reported here; the routes using the chain are not reported again
+                        throw file.error(itemPointer, "unknown handler '" + item + "' in chain '" + c.getKey()
+                                + "' (known handlers: " + registry.describeKnown() + ")" + yamlHint(item));
+                    }
+                });
             }
             chains.put(c.getKey(), items);
             chainPointers.put(c.getKey(), p);
@@ -114,34 +127,41 @@ public final class HandlerChains {
         for (int i = 0; i < paths.size(); i++) {
             PathEntry entry = paths.get(i);
             String p = pointer + "/" + i;
-            if (entry == null) {
-                throw file.error(p, "a path entry needs path, method and exec");
-            }
-            PathTemplate template;
-            try {
-                template = PathTemplate.parse(entry.path());
-            } catch (IllegalArgumentException e) {
-                throw file.error(p + "/path", e.getMessage());
-            }
-            if (entry.method() == null || !METHODS.contains(entry.method().trim().toUpperCase(Locale.ROOT))) {
-                throw file.error(p + "/method", "method must be one of " + new java.util.TreeSet<>(METHODS)
-                        + ", got '" + entry.method() + "'");
-            }
-            String method = entry.method().trim().toUpperCase(Locale.ROOT);
-            if (entry.exec().isEmpty()) {
-                throw file.error(p, "exec is missing or empty: list the chains and handlers to run for "
-                        + method + " " + entry.path());
-            }
-            List<Link> links = resolve(entry.exec(), p + "/exec");
-            HttpHandler handler = linker.link(method, template.text(), links, msg -> file.error(p + "/exec", msg));
-            try {
-                routes.add(new Route(HttpString.tryFromString(method), template, handler,
-                        file.displayName() + ":" + file.lineOf(p), ChainLinker.names(links)));
-            } catch (IllegalArgumentException e) {
-                throw file.error(p, e.getMessage());
-            }
-            LOG.info("{} {} -> {}", method, template.text(), ChainLinker.names(links));
+            problems.run(() -> addPath(routes, entry, p));
         }
+    }
+
+    private void addPath(Router.Builder routes, PathEntry entry, String p) {
+        if (entry == null) {
+            throw file.error(p, "a path entry needs path, method and exec");
+        }
+        PathTemplate template;
+        try {
+            template = PathTemplate.parse(entry.path());
+        } catch (IllegalArgumentException e) {
+            throw file.error(p + "/path", e.getMessage());
+        }
+        if (entry.method() == null || !METHODS.contains(entry.method().trim().toUpperCase(Locale.ROOT))) {
+            throw file.error(p + "/method", "method must be one of " + new java.util.TreeSet<>(METHODS)
+                    + ", got '" + entry.method() + "'");
+        }
+        String method = entry.method().trim().toUpperCase(Locale.ROOT);
+        if (entry.exec().isEmpty()) {
+            throw file.error(p, "exec is missing or empty: list the chains and handlers to run for "
+                    + method + " " + entry.path());
+        }
+        List<Link> links = resolve(entry.exec(), p + "/exec");
+        if (links == null) {
+            return; // a handler of this route failed to start: reported where it is declared
+        }
+        HttpHandler handler = linker.link(method, template.text(), links, msg -> file.error(p + "/exec", msg));
+        try {
+            routes.add(new Route(HttpString.tryFromString(method), template, handler,
+                    file.displayName() + ":" + file.lineOf(p), ChainLinker.names(links)));
+        } catch (IllegalArgumentException e) {
+            throw file.error(p, e.getMessage());
+        }
+        LOG.info("{} {} -> {}", method, template.text(), ChainLinker.names(links));
     }
 
     /** YAML 1.1 reads bare on/off/yes/no as booleans: say so when a name came out as one. */
@@ -150,9 +170,13 @@ public final class HandlerChains {
                 ? "; note: YAML reads bare on/off/yes/no as booleans, quote the name" : "";
     }
 
-    /** Expands chain names, looks handlers up, and drops disabled middleware. */
+    /**
+     * Expands chain names, looks handlers up, and drops disabled middleware; null when one of the
+     * handlers failed to start (already reported).
+     */
     private List<Link> resolve(List<String> exec, String pointer) {
         List<Link> links = new ArrayList<>();
+        boolean failed = false;
         for (int i = 0; i < exec.size(); i++) {
             String name = exec.get(i);
             List<String> chain = chains.get(name);
@@ -164,12 +188,16 @@ public final class HandlerChains {
                             + String.join(", ", chains.keySet()) + "; handlers: " + registry.describeKnown() + ")"
                             + yamlHint(name));
                 }
+                if (handler == HandlerRegistry.FAILED) {
+                    failed = true;
+                    continue;
+                }
                 if (handler instanceof Middleware m && !m.isEnabled()) {
                     continue;
                 }
                 links.add(new Link(n, handler));
             }
         }
-        return links;
+        return failed ? null : links;
     }
 }

@@ -2,6 +2,7 @@ package io.lumen.handler.chain;
 
 import io.lumen.config.ConfigException;
 import io.lumen.config.ConfigFile;
+import io.lumen.config.ConfigProblems;
 import io.lumen.handler.Middleware;
 import io.lumen.server.ServiceContext;
 import io.undertow.server.HttpHandler;
@@ -11,6 +12,7 @@ import java.lang.reflect.InvocationTargetException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeSet;
 
 /**
@@ -21,6 +23,14 @@ import java.util.TreeSet;
  * short names, and names only the factory knows, are resolved on first use.
  */
 final class HandlerRegistry {
+    /** Stands for a handler that failed to start: its problem is reported once, where it is declared. */
+    static final Object FAILED = new Object() {
+        @Override
+        public String toString() {
+            return "(failed)";
+        }
+    };
+
     private final ConfigFile file;
     private final ServiceContext context;
     private final ClassLoader classLoader;
@@ -28,14 +38,20 @@ final class HandlerRegistry {
     private final HandlerFactory factory;
     private final Map<String, Object> byName = new LinkedHashMap<>();
     private final Map<String, String> pointerByName = new LinkedHashMap<>();
+    private final Map<String, Object> byBuiltinClass = new LinkedHashMap<>();
+    private final Light4jCarryOver light4j;
+
+    private final ConfigProblems problems;
 
     HandlerRegistry(ConfigFile file, ServiceContext context, ClassLoader classLoader, Builtins builtins,
-                    HandlerFactory factory) {
+                    HandlerFactory factory, ConfigProblems problems) {
+        this.problems = problems;
         this.file = file;
         this.context = context;
         this.classLoader = classLoader;
         this.builtins = builtins;
         this.factory = factory;
+        this.light4j = new Light4jCarryOver(file, context, builtins);
     }
 
     /** Resolves the entries of one list ({@code handlers} or {@code additionalHandlers}). */
@@ -47,13 +63,22 @@ final class HandlerRegistry {
             String className = at < 0 ? entry : entry.substring(0, at).trim();
             String name = at < 0 ? entry : entry.substring(at + 1).trim();
             if (className.isEmpty() || name.isEmpty()) {
-                throw file.error(pointer, "a handler entry is 'com.example.MyHandler@alias' or 'com.example.MyHandler', got '" + entry + "'");
+                problems.add(file.error(pointer, "a handler entry is 'com.example.MyHandler@alias' or 'com.example.MyHandler', got '" + entry + "'"));
+                continue;
             }
             if (byName.containsKey(name)) {
-                throw file.error(pointer, "handler name '" + name + "' is declared twice (first at line "
-                        + file.lineOf(pointerByName.get(name)) + ")");
+                problems.add(file.error(pointer, "handler name '" + name + "' is declared twice (first at line "
+                        + file.lineOf(pointerByName.get(name)) + ")"));
+                continue;
             }
-            byName.put(name, resolve(name, className, pointer));
+            Object handler;
+            try {
+                handler = resolve(name, className, pointer);
+            } catch (ConfigException e) {
+                problems.add(e);
+                handler = FAILED; // reported once here; routes naming it are not reported again
+            }
+            byName.put(name, handler);
             pointerByName.put(name, pointer);
         }
     }
@@ -67,16 +92,38 @@ final class HandlerRegistry {
         if (h != null) {
             return h;
         }
-        String builtin = builtins.className(name);
-        if (builtin != null) {
-            h = resolve(name, builtin, pointer);
-        } else {
-            h = fromFactory(name, null, pointer);
+        try {
+            h = findNew(name, pointer);
+        } catch (ConfigException e) {
+            problems.add(e);
+            h = FAILED; // reported once, at its first use
         }
         if (h != null) {
             byName.put(name, h);
         }
         return h;
+    }
+
+    private Object findNew(String name, String pointer) {
+        Object h;
+        String builtin = builtins.className(name);
+        if (builtin != null) {
+            h = byBuiltinClass.get(builtin);
+            if (h == null) {
+                h = resolve(name, builtin, pointer);
+                byBuiltinClass.put(builtin, h);
+            }
+        } else if (name.startsWith("com.networknt.")) { // light-4j lets a chain name a class directly
+            h = resolve(name, name, pointer);
+        } else {
+            h = fromFactory(name, null, pointer);
+        }
+        return h;
+    }
+
+    /** Makes {@code name} stand for a problem already reported, so later uses are not reported again. */
+    void markFailed(String name) {
+        byName.putIfAbsent(name, FAILED);
     }
 
     boolean isDeclared(String name) {
@@ -90,6 +137,20 @@ final class HandlerRegistry {
     }
 
     private Object resolve(String name, String className, String pointer) {
+        Optional<Light4jCarryOver.Outcome> carried = light4j.carry(className, pointer);
+        if (carried.isPresent()) {
+            if (carried.get().handler() != null) {
+                return carried.get().handler();
+            }
+            // light-4j declares one built-in under several classes (LoggerGetHandler, LoggerPostHandler): one instance
+            String builtinClass = carried.get().builtinClass();
+            Object shared = byBuiltinClass.get(builtinClass);
+            if (shared == null) {
+                shared = resolve(name, builtinClass, pointer);
+                byBuiltinClass.put(builtinClass, shared);
+            }
+            return shared;
+        }
         Class<?> type;
         try {
             type = Class.forName(className, true, classLoader);

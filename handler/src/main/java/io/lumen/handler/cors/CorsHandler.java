@@ -9,6 +9,7 @@ import io.lumen.server.ServiceContext;
 import io.lumen.status.ErrorResponder;
 import io.lumen.status.Status;
 import io.lumen.status.StatusCatalogue;
+import io.lumen.status.ErrorCodes;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.HttpServerExchange;
 import io.undertow.util.Headers;
@@ -29,7 +30,7 @@ import java.util.Map;
  * answers preflights; an {@code OPTIONS} request that is not a preflight gets what the router would
  * answer (204 with the path's methods in {@code Allow}, RFC 9110 9.3.7), anything else 405 ERR10008.
  *
- * <p>A refused preflight is 403 ERR10070 with no allow headers. IO thread; never blocks.
+ * <p>A refused preflight is 403 ERR10092 with no allow headers. IO thread; never blocks.
  */
 public final class CorsHandler implements Middleware, HttpHandler {
     private static final HttpString REQUEST_METHOD = HttpString.tryFromString("Access-Control-Request-Method");
@@ -57,8 +58,8 @@ public final class CorsHandler implements Middleware, HttpHandler {
     public CorsHandler(CorsConfig config, ErrorResponder errors) {
         this.config = config;
         this.errors = errors;
-        this.forbidden = errors.catalogue().get("ERR10070");
-        this.notAllowed = errors.catalogue().get(StatusCatalogue.METHOD_NOT_ALLOWED);
+        this.forbidden = errors.catalogue().get(ErrorCodes.CORS_PREFLIGHT_REQUEST_FAILED);
+        this.notAllowed = errors.catalogue().get(ErrorCodes.METHOD_NOT_ALLOWED);
         this.global = CorsPolicy.of(config, null);
         List<String> sorted = new ArrayList<>(config.pathPrefixAllowed().keySet());
         sorted.sort(Comparator.comparingInt(String::length).reversed());
@@ -108,7 +109,7 @@ public final class CorsHandler implements Middleware, HttpHandler {
                 && exchange.getRequestHeaders().contains(REQUEST_METHOD);
     }
 
-    /** Answers a preflight: 204 with the allow headers, or 403 ERR10070 without any. */
+    /** Answers a preflight: 204 with the allow headers, or 403 ERR10092 without any. */
     void preflight(HttpServerExchange exchange, CorsPolicy policy) {
         String origin = exchange.getRequestHeaders().getFirst(Headers.ORIGIN);
         String method = exchange.getRequestHeaders().getFirst(REQUEST_METHOD).trim();

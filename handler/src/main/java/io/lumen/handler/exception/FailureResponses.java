@@ -4,6 +4,7 @@ import io.lumen.handler.HandlerAttachments;
 import io.lumen.server.RequestBodies;
 import io.lumen.status.ErrorResponder;
 import io.lumen.status.StatusCatalogue;
+import io.lumen.status.ErrorCodes;
 import io.lumen.status.StatusException;
 import io.undertow.server.HttpServerExchange;
 import org.slf4j.Logger;
@@ -50,7 +51,7 @@ public final class FailureResponses {
                 log(exchange, exchange.getStatusCode(), failure.toString(), failure, cId); // the client's 408 or 413
             } else {
                 log(exchange, 500, String.valueOf(failure), failure, cId);
-                errors.send(exchange, StatusCatalogue.RUNTIME_EXCEPTION);
+                errors.send(exchange, ErrorCodes.RUNTIME_EXCEPTION);
             }
         } catch (RuntimeException e) {
             LOG.error("cannot send the error response for {} {} (cId {}); closing the connection",

@@ -7,7 +7,7 @@ import io.undertow.server.HttpServerExchange;
 
 /**
  * handler.yml {@code liveness}: {@code GET /health/liveness} answers 200 {@code OK} in every state
- * but {@code STOPPED}, which answers 503 {@code ERR10054}. With health.yml {@code enabled: false}
+ * but {@code STOPPED}, which answers 503 {@code ERR19000}. With health.yml {@code enabled: false}
  * it answers 404 {@code ERR10048}. IO thread, never blocks.
  */
 public final class LivenessHandler implements HttpHandler {

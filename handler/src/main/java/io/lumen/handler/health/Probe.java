@@ -4,6 +4,7 @@ import io.lumen.server.Readiness;
 import io.lumen.server.ServiceContext;
 import io.lumen.status.ErrorResponder;
 import io.lumen.status.StatusCatalogue;
+import io.lumen.status.ErrorCodes;
 import io.undertow.server.HttpServerExchange;
 import io.undertow.util.Headers;
 
@@ -12,7 +13,7 @@ import java.nio.charset.StandardCharsets;
 
 /** What the three probe handlers share: health.yml, the pre-encoded {@code OK} and the answers. */
 final class Probe {
-    static final String NOT_READY = "ERR10054";
+    static final String NOT_READY = ErrorCodes.SERVICE_UNAVAILABLE;
     private static final ByteBuffer OK = ByteBuffer.wrap("OK".getBytes(StandardCharsets.US_ASCII)).asReadOnlyBuffer();
 
     final boolean enabled;
@@ -31,7 +32,7 @@ final class Probe {
     }
 
     void notRouted(HttpServerExchange exchange) {
-        errors.send(exchange, StatusCatalogue.PATH_NOT_IMPLEMENTED, exchange.getRequestPath(),
+        errors.send(exchange, ErrorCodes.PATH_NOT_IMPLEMENTED, exchange.getRequestPath(),
                 exchange.getRequestMethod());
     }
 

@@ -7,7 +7,7 @@ import io.undertow.server.HttpServerExchange;
 /**
  * handler.yml {@code readiness}: {@code GET /health/readiness} answers 200 {@code OK} when the
  * service is {@code READY} and every registered dependency (a database pool, for one) is
- * available, else 503 {@code ERR10054} naming the state ({@code STARTING}, {@code DRAINING},
+ * available, else 503 {@code ERR19000} naming the state ({@code STARTING}, {@code DRAINING},
  * {@code STOPPED}) or the unavailable dependencies. With health.yml {@code enabled: false} it answers 404
  * {@code ERR10048}. IO thread, never blocks.
  */

@@ -6,6 +6,7 @@ import io.lumen.config.ConfigFile;
 import io.lumen.config.ConfigLoader;
 import io.lumen.server.ServiceContext;
 import io.lumen.status.StatusCatalogue;
+import io.lumen.status.ErrorCodes;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.HttpServerExchange;
 import io.undertow.util.Headers;
@@ -45,7 +46,7 @@ public final class ServerInfoHandler implements HttpHandler {
     @Override
     public void handleRequest(HttpServerExchange exchange) throws JsonProcessingException {
         if (!config.enabled()) {
-            context.errors().send(exchange, StatusCatalogue.PATH_NOT_IMPLEMENTED, exchange.getRequestPath(),
+            context.errors().send(exchange, ErrorCodes.PATH_NOT_IMPLEMENTED, exchange.getRequestPath(),
                     exchange.getRequestMethod());
             return;
         }

@@ -7,6 +7,7 @@ import io.lumen.handler.prefix.PathPrefixes;
 import io.lumen.server.ServiceContext;
 import io.lumen.status.ErrorResponder;
 import io.lumen.status.Status;
+import io.lumen.status.ErrorCodes;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.HttpServerExchange;
 import io.undertow.util.Headers;
@@ -19,12 +20,12 @@ import java.util.Map;
 /**
  * Rate limiting with token buckets ({@code limit.yml}), per client address, per header value or
  * per authenticated client id. Routes share the global bucket table; a route under a configured
- * path prefix uses that prefix's table. A request without a token is answered 429 ERR10069 with
+ * path prefix uses that prefix's table. A request without a token is answered 429 ERR10088 with
  * {@code Retry-After} (whole seconds, at least 1) and the error JSON. IO thread; lock-free per
  * bucket, a short stripe lock for the key lookup; never blocks.
  */
 public final class LimitHandler implements Middleware {
-    private static final String EXCEEDED = "ERR10069";
+    private static final String EXCEEDED = ErrorCodes.RATE_LIMIT_EXCEEDED;
     private static final HttpString FORWARDED_FOR = HttpString.tryFromString("X-Forwarded-For");
 
     private final LimitConfig config;

@@ -9,7 +9,7 @@ import java.util.List;
  *
  * @param enabled     when false, {@code /adm/logger} answers 404 {@code ERR10048} (true)
  * @param changesFrom the client addresses (CIDR ranges) allowed to change levels with POST; others get
- *                    403 {@code ERR10082}. Default: the loopback addresses only ([127.0.0.0/8, ::1/128]);
+ *                    403 {@code ERR19008}. Default: the loopback addresses only ([127.0.0.0/8, ::1/128]);
  *                    to administer from elsewhere, widen it and put {@code security} with an admin
  *                    scope in front of the route (docs/middleware-observability.md)
  */

@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.lumen.server.ServiceContext;
 import io.lumen.status.ErrorResponder;
 import io.lumen.status.StatusCatalogue;
+import io.lumen.status.ErrorCodes;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.HttpServerExchange;
 import io.undertow.util.Headers;
@@ -30,27 +31,27 @@ import java.util.List;
  *   <li>{@code POST /adm/logger} with {@code [{"name":"io.lumen","level":"DEBUG"}]}: sets each
  *       level and answers the new list. The body is read with the non-blocking receiver. Not JSON
  *       of that shape: 400 {@code ERR10015}; an unknown level or an empty name: 400
- *       {@code ERR10080}, and nothing is changed. Only clients in logger.yml {@code changesFrom}
+ *       {@code ERR19006}, and nothing is changed. Only clients in logger.yml {@code changesFrom}
  *       (the loopback addresses by default) may change levels, so a shipped config never lets
- *       anyone switch the audit log off; others get 403 {@code ERR10082}.</li>
+ *       anyone switch the audit log off; others get 403 {@code ERR19008}.</li>
  *   <li>Other methods: 405 {@code ERR10008}.</li>
  * </ul>
  *
  * <p>Needs Logback as the SLF4J binding (checked once at construction); without it every request
- * answers 501 {@code ERR10081}. With logger.yml {@code enabled: false}: 404 {@code ERR10048}. Runs on
+ * answers 501 {@code ERR19007}. With logger.yml {@code enabled: false}: 404 {@code ERR10048}. Runs on
  * the IO thread.
  */
 public final class LoggerHandler implements HttpHandler {
-    static final String INVALID_LEVEL = "ERR10080";
-    static final String NOT_SUPPORTED = "ERR10081";
-    static final String BAD_BODY = "ERR10015";
+    static final String INVALID_LEVEL = ErrorCodes.INVALID_LOG_LEVEL;
+    static final String NOT_SUPPORTED = ErrorCodes.LOG_LEVELS_NOT_SUPPORTED;
+    static final String BAD_BODY = ErrorCodes.CONTENT_TYPE_MISMATCH;
     private static final Logger LOG = LoggerFactory.getLogger(LoggerHandler.class);
     private static final ObjectMapper JSON = new ObjectMapper()
             .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
     private static final TypeReference<List<LoggerLevel>> LIST = new TypeReference<>() {
     };
 
-    static final String NOT_LOCAL = "ERR10082";
+    static final String NOT_LOCAL = ErrorCodes.ADMIN_CHANGE_NOT_LOCAL;
 
     private final ErrorResponder errors;
     private final boolean enabled;
@@ -71,7 +72,7 @@ public final class LoggerHandler implements HttpHandler {
     @Override
     public void handleRequest(HttpServerExchange exchange) throws IOException {
         if (!enabled) {
-            errors.send(exchange, StatusCatalogue.PATH_NOT_IMPLEMENTED, exchange.getRequestPath(),
+            errors.send(exchange, ErrorCodes.PATH_NOT_IMPLEMENTED, exchange.getRequestPath(),
                     exchange.getRequestMethod());
         } else if (levels == null) {
             errors.send(exchange, NOT_SUPPORTED, String.valueOf(LoggerFactory.getILoggerFactory().getClass().getName()));
@@ -89,7 +90,7 @@ public final class LoggerHandler implements HttpHandler {
                 }
             });
         } else {
-            errors.send(exchange, StatusCatalogue.METHOD_NOT_ALLOWED, exchange.getRequestMethod(),
+            errors.send(exchange, ErrorCodes.METHOD_NOT_ALLOWED, exchange.getRequestMethod(),
                     exchange.getRequestPath());
         }
     }
@@ -128,7 +129,7 @@ public final class LoggerHandler implements HttpHandler {
         try {
             answer(exchange);
         } catch (IOException e) {
-            errors.send(exchange, StatusCatalogue.RUNTIME_EXCEPTION);
+            errors.send(exchange, ErrorCodes.RUNTIME_EXCEPTION);
         }
     }
 

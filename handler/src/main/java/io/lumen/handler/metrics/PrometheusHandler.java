@@ -3,6 +3,7 @@ package io.lumen.handler.metrics;
 import io.lumen.server.ServiceContext;
 import io.lumen.status.ErrorResponder;
 import io.lumen.status.StatusCatalogue;
+import io.lumen.status.ErrorCodes;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.HttpServerExchange;
@@ -30,7 +31,7 @@ public final class PrometheusHandler implements HttpHandler {
     @Override
     public void handleRequest(HttpServerExchange exchange) {
         if (!exchange.getRequestMethod().equals(Methods.GET) && !exchange.getRequestMethod().equals(Methods.HEAD)) {
-            errors.send(exchange, StatusCatalogue.METHOD_NOT_ALLOWED, exchange.getRequestMethod(),
+            errors.send(exchange, ErrorCodes.METHOD_NOT_ALLOWED, exchange.getRequestMethod(),
                     exchange.getRequestPath());
             return;
         }

@@ -4,6 +4,7 @@ import io.lumen.handler.HandlerAttachments;
 import io.lumen.path.PathTemplate;
 import io.lumen.status.ErrorResponder;
 import io.lumen.status.StatusCatalogue;
+import io.lumen.status.ErrorCodes;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.HttpServerExchange;
 import io.undertow.util.AttachmentKey;
@@ -75,7 +76,7 @@ public final class RouterHandler implements HttpHandler {
         } else if (fallback != null) {
             fallback.handleRequest(exchange);
         } else if (match.allowed().isEmpty()) {
-            errors.send(exchange, StatusCatalogue.PATH_NOT_IMPLEMENTED, path, method);
+            errors.send(exchange, ErrorCodes.PATH_NOT_IMPLEMENTED, path, method);
         } else if (method == Methods.OPTIONS) {
             options(exchange, String.join(", ", match.allowed()));
         } else {
@@ -119,8 +120,8 @@ public final class RouterHandler implements HttpHandler {
     }
 
     private void methodNotAllowed(HttpServerExchange exchange, HttpString method, String path, String allow) {
-        errors.send(exchange, errors.catalogue().get(StatusCatalogue.METHOD_NOT_ALLOWED),
-                errors.catalogue().get(StatusCatalogue.METHOD_NOT_ALLOWED).describe(method, path),
+        errors.send(exchange, errors.catalogue().get(ErrorCodes.METHOD_NOT_ALLOWED),
+                errors.catalogue().get(ErrorCodes.METHOD_NOT_ALLOWED).describe(method, path),
                 Map.of(), Map.of(Headers.ALLOW, allow));
     }
 }

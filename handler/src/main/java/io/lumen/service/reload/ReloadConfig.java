@@ -13,7 +13,7 @@ import java.util.Optional;
  *
  * @param enabled       when false, {@code /adm/reload} answers 404 {@code ERR10048} (true); file
  *                      watching is separate
- * @param allowedFrom   client addresses (CIDR ranges) that may reload; others get 403 {@code ERR10082}.
+ * @param allowedFrom   client addresses (CIDR ranges) that may reload; others get 403 {@code ERR19008}.
  *                      Default: loopback only ([127.0.0.0/8, ::1/128]). To reload from elsewhere, widen
  *                      it and put {@code security} with an admin scope in front of the route
  * @param watch         reload when a config file changes (false); read at startup only

@@ -6,6 +6,7 @@ import io.lumen.handler.address.AddressRanges;
 import io.lumen.server.ServiceContext;
 import io.lumen.status.ErrorResponder;
 import io.lumen.status.StatusCatalogue;
+import io.lumen.status.ErrorCodes;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.HttpServerExchange;
 import io.undertow.util.Headers;
@@ -20,12 +21,12 @@ import java.util.concurrent.CompletionException;
 /**
  * handler.yml {@code reload}: {@code POST /adm/reload} reloads the service's configuration and
  * answers when the new generation serves: 200 with {@link ReloadReport#toMap()} as JSON, or the
- * error JSON of a {@link ReloadRefused} (422 {@code ERR10090} with {@code file}, {@code line},
- * {@code key} and {@code problem}; 409 {@code ERR10091} for a server.yml change; 500
- * {@code ERR10093}; 503 {@code ERR10092} while stopping). The request's body is ignored.
+ * error JSON of a {@link ReloadRefused} (422 {@code ERR19010} with {@code file}, {@code line},
+ * {@code key} and {@code problem}; 409 {@code ERR19011} for a server.yml change; 500
+ * {@code ERR19013}; 503 {@code ERR19012} while stopping). The request's body is ignored.
  *
  * <p>Only clients in reload.yml {@code allowedFrom} (the loopback addresses by default; the socket's
- * peer, not a forwarded header) may reload; others get 403 {@code ERR10082}. Other methods: 405
+ * peer, not a forwarded header) may reload; others get 403 {@code ERR19008}. Other methods: 405
  * {@code ERR10008} with {@code Allow: POST}; reload.yml {@code enabled: false}: 404 {@code ERR10048}.
  *
  * <p>Runs on the IO thread and never blocks it: the reload runs on the reloader's thread and the
@@ -33,7 +34,7 @@ import java.util.concurrent.CompletionException;
  * replaces, which closes after this answer.
  */
 public final class ReloadHandler implements HttpHandler {
-    static final String NOT_ALLOWED = "ERR10082";
+    static final String NOT_ALLOWED = ErrorCodes.ADMIN_CHANGE_NOT_LOCAL;
 
     private final ErrorResponder errors;
     private final ObjectMapper json;
@@ -53,12 +54,12 @@ public final class ReloadHandler implements HttpHandler {
     @Override
     public void handleRequest(HttpServerExchange exchange) {
         if (!enabled) {
-            errors.send(exchange, StatusCatalogue.PATH_NOT_IMPLEMENTED, exchange.getRequestPath(),
+            errors.send(exchange, ErrorCodes.PATH_NOT_IMPLEMENTED, exchange.getRequestPath(),
                     exchange.getRequestMethod());
             return;
         }
         if (!exchange.getRequestMethod().equals(Methods.POST)) {
-            var status = errors.catalogue().get(StatusCatalogue.METHOD_NOT_ALLOWED);
+            var status = errors.catalogue().get(ErrorCodes.METHOD_NOT_ALLOWED);
             errors.send(exchange, status, status.describe(exchange.getRequestMethod(), exchange.getRequestPath()),
                     Map.of(), Map.of(Headers.ALLOW, "POST"));
             return;
@@ -88,13 +89,13 @@ public final class ReloadHandler implements HttpHandler {
             var status = errors.catalogue().get(refused.code());
             errors.send(exchange, status, status.describe(refused.args()), refused.details(), null);
         } else if (cause != null) {
-            errors.send(exchange, StatusCatalogue.RUNTIME_EXCEPTION);
+            errors.send(exchange, ErrorCodes.RUNTIME_EXCEPTION);
         } else {
             byte[] body;
             try {
                 body = json.writeValueAsBytes(report.toMap());
             } catch (JsonProcessingException e) {
-                errors.send(exchange, StatusCatalogue.RUNTIME_EXCEPTION);
+                errors.send(exchange, ErrorCodes.RUNTIME_EXCEPTION);
                 return;
             }
             exchange.getResponseHeaders().put(Headers.CONTENT_TYPE, "application/json");

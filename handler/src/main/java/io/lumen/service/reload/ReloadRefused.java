@@ -2,6 +2,7 @@ package io.lumen.service.reload;
 
 import io.lumen.config.ConfigException;
 
+import io.lumen.status.ErrorCodes;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -14,13 +15,13 @@ import java.util.Map;
 public final class ReloadRefused extends RuntimeException {
     private static final long serialVersionUID = 1L;
     /** 422: a config file is wrong ({@code file:line: key: problem}). */
-    public static final String INVALID = "ERR10090";
+    public static final String INVALID = ErrorCodes.CONFIG_RELOAD_INVALID;
     /** 409: server.yml changed; listeners and threads change only at a restart. */
-    public static final String NEEDS_RESTART = "ERR10091";
+    public static final String NEEDS_RESTART = ErrorCodes.CONFIG_RELOAD_NEEDS_RESTART;
     /** 503: the service is stopping, or cannot reload at all. */
-    public static final String UNAVAILABLE = "ERR10092";
+    public static final String UNAVAILABLE = ErrorCodes.CONFIG_RELOAD_UNAVAILABLE;
     /** 500: building the new generation failed otherwise (a startup hook, a handler's constructor). */
-    public static final String FAILED = "ERR10093";
+    public static final String FAILED = ErrorCodes.CONFIG_RELOAD_FAILED;
 
     private final String code;
     private final transient Object[] args;

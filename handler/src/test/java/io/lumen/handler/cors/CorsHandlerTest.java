@@ -97,7 +97,7 @@ class CorsHandlerTest {
     void preflightFromAnotherOriginIs403JsonWithoutAllowHeaders() {
         HttpResponse<String> r = preflight("/api/pets", EVIL, "GET", null);
         assertEquals(403, r.statusCode());
-        assertTrue(r.body().contains("\"code\":\"ERR10070\"") && r.body().contains(EVIL), r.body());
+        assertTrue(r.body().contains("\"code\":\"ERR10092\"") && r.body().contains(EVIL), r.body());
         assertNoAllowHeaders(r.headers());
     }
 
@@ -105,7 +105,7 @@ class CorsHandlerTest {
     void preflightAskingForAMethodNotAllowedIs403() {
         HttpResponse<String> r = preflight("/api/pets", APP, "DELETE", null);
         assertEquals(403, r.statusCode());
-        assertTrue(r.body().contains("ERR10070") && r.body().contains("DELETE"), r.body());
+        assertTrue(r.body().contains("ERR10092") && r.body().contains("DELETE"), r.body());
         assertNoAllowHeaders(r.headers());
     }
 

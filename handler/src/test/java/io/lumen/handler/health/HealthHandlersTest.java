@@ -73,7 +73,7 @@ class HealthHandlersTest {
             ReadinessControl.set(s.service().context().readiness(), Readiness.State.DRAINING);
             HttpResponse<String> r = s.get("/health/readiness");
             assertEquals(503, r.statusCode());
-            assertTrue(r.body().contains("\"code\":\"ERR10054\""), r.body());
+            assertTrue(r.body().contains("\"code\":\"ERR19000\""), r.body());
             assertTrue(r.body().contains("DRAINING"), r.body());
             assertOk(s.get("/health/liveness"));
             assertOk(s.get("/health"));

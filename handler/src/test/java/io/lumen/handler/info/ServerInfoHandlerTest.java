@@ -54,7 +54,7 @@ class ServerInfoHandlerTest {
             assertEquals("READY", info.get("state").asText());
 
             JsonNode config = info.get("config");
-            for (String name : List.of("server", "handler", "info", "client", "status", "values")) {
+            for (String name : List.of("server", "handler", "info", "client", "lumen-status", "values")) {
                 assertTrue(config.has(name), name + " in " + config.fieldNames());
             }
             assertEquals("****", config.at("/server/keystorePass").asText());

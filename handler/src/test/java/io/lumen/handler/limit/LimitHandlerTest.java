@@ -59,7 +59,7 @@ class LimitHandlerTest {
         assertEquals(429, r.statusCode());
         long retry = Long.parseLong(r.headers().firstValue("Retry-After").orElseThrow());
         assertTrue(retry >= 1 && retry <= 100, "Retry-After " + retry);
-        assertTrue(r.body().contains("\"code\":\"ERR10069\""), r.body());
+        assertTrue(r.body().contains("\"code\":\"ERR10088\""), r.body());
         assertTrue(r.headers().firstValue("Content-Type").orElseThrow().startsWith("application/json"));
     }
 

@@ -97,7 +97,7 @@ class LoggerHandlerTest {
         String other = NAME + ".untouched";
         HttpResponse<String> r = post("[{\"name\":\"" + other + "\",\"level\":\"DEBUG\"},{\"name\":\"x\",\"level\":\"LOUD\"}]");
         assertEquals(400, r.statusCode());
-        assertTrue(r.body().contains("ERR10080"), r.body());
+        assertTrue(r.body().contains("ERR19006"), r.body());
         assertTrue(r.body().contains("LOUD"), r.body());
         assertNull(logback().getLogger(other).getLevel());
     }
@@ -124,7 +124,7 @@ class LoggerHandlerTest {
             HttpResponse<String> r = remoteOnly.send(remoteOnly.request("/adm/logger").header("Content-Type", "application/json")
                     .POST(HttpRequest.BodyPublishers.ofString("[{\"name\":\"" + NAME + ".remote\",\"level\":\"OFF\"}]")).build());
             assertEquals(403, r.statusCode(), r.body());
-            assertTrue(r.body().contains("\"code\":\"ERR10082\""), r.body());
+            assertTrue(r.body().contains("\"code\":\"ERR19008\""), r.body());
             assertNull(logback().getLogger(NAME + ".remote").getLevel(), "nothing changed");
             assertEquals(200, remoteOnly.get("/adm/logger").statusCode(), "reading is not a change");
         }

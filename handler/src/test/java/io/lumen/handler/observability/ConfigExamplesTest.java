@@ -41,7 +41,7 @@ class ConfigExamplesTest {
         assertEquals(new LoggerConfig(null, null), c.load("logger", LoggerConfig.class));
         AuditConfig audit = c.load("audit", AuditConfig.class);
         assertEquals(List.of("X-Forwarded-For", "User-Agent"), audit.headers());
-        assertEquals(List.of("Authorization"), audit.mask());
+        assertEquals(List.of("Authorization"), audit.maskedHeaders());
         assertEquals(false, audit.logLevelIsError());
         for (String name : List.of("exception", "correlation", "metrics", "audit", "health", "info", "logger")) {
             assertTrue(c.find(name).isPresent(), name);

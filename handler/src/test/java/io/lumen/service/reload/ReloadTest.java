@@ -147,7 +147,7 @@ class ReloadTest {
 
         assertEquals(422, r.statusCode(), r.body());
         JsonNode error = json(r);
-        assertEquals("ERR10090", error.get("code").asText());
+        assertEquals("ERR19010", error.get("code").asText());
         assertEquals("CONFIG_RELOAD_INVALID", error.get("message").asText());
         String description = error.get("description").asText();
         assertTrue(description.contains("generation 1 keeps serving"), description);
@@ -195,7 +195,7 @@ class ReloadTest {
         HttpResponse<String> r = reload();
         assertEquals(500, r.statusCode(), r.body());
         JsonNode error = json(r);
-        assertEquals("ERR10093", error.get("code").asText());
+        assertEquals("ERR19013", error.get("code").asText());
         assertTrue(error.get("description").asText().endsWith("keeps serving): the test hook could not reach its database"),
                 r.body());
         assertEquals("one", svc.get("/greeting").body());
@@ -212,7 +212,7 @@ class ReloadTest {
         HttpResponse<String> r = reload();
         assertEquals(409, r.statusCode(), r.body());
         JsonNode error = json(r);
-        assertEquals("ERR10091", error.get("code").asText());
+        assertEquals("ERR19011", error.get("code").asText());
         assertTrue(error.get("description").asText().contains("server.yml: keystorePass, keyPass, serviceId changed"), r.body());
         assertFalse(r.body().contains("secret"), r.body());
         assertEquals("reload-a", svc.service().context().server().serviceId());
@@ -294,7 +294,7 @@ class ReloadTest {
                 .file("reload.yml", "allowedFrom: [10.0.0.0/8]\n").start();
         HttpResponse<String> r = reload();
         assertEquals(403, r.statusCode());
-        assertEquals("ERR10082", json(r).get("code").asText());
+        assertEquals("ERR19008", json(r).get("code").asText());
         assertEquals(1, svc.service().generation());
 
         svc.file("handler.yml", HANDLER_V1.replace("method: POST, exec: [exception, reload]", "method: POST, exec: [reload]")

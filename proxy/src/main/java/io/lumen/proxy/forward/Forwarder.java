@@ -8,6 +8,7 @@ import io.lumen.proxy.upstream.Upstream;
 import io.lumen.proxy.upstream.Upstreams;
 import io.lumen.server.RequestBodies;
 import io.lumen.status.ErrorResponder;
+import io.lumen.status.ErrorCodes;
 import io.undertow.client.ClientRequest;
 import io.undertow.server.HttpServerExchange;
 import io.undertow.util.HeaderMap;
@@ -73,7 +74,7 @@ public final class Forwarder {
         String problem = RequestFraming.problem(exchange);
         if (problem != null) {
             exchange.setPersistent(false); // the rest of the connection's bytes cannot be trusted
-            errors.send(exchange, "ERR13015", problem);
+            errors.send(exchange, ErrorCodes.PROXY_AMBIGUOUS_FRAMING, problem);
             return;
         }
         long length = exchange.getRequestContentLength();
@@ -82,7 +83,7 @@ public final class Forwarder {
             if (length - max > RequestBodies.DISCARD_LIMIT) {
                 exchange.setPersistent(false);
             }
-            errors.send(exchange, "ERR10068", max);
+            errors.send(exchange, ErrorCodes.PAYLOAD_TOO_LARGE, max);
             return;
         }
         new ProxyExchange(this, exchange, timeoutFor(exchange.getRequestPath())).start();

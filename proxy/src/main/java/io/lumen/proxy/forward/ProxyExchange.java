@@ -6,6 +6,7 @@ import io.lumen.proxy.upstream.PooledConnection;
 import io.lumen.proxy.upstream.Upstream;
 import io.lumen.server.RequestBodies;
 import io.lumen.server.RequestBodyTimeoutException;
+import io.lumen.status.ErrorCodes;
 import io.undertow.client.ClientCallback;
 import io.undertow.client.ClientExchange;
 import io.undertow.client.ClientRequest;
@@ -106,7 +107,7 @@ final class ProxyExchange extends RequestTimers.Timed implements Lease, Exchange
         route.upstreams().retries().request();
         upstream = route.upstreams().pick(null);
         if (upstream == null) {
-            fail("ERR13011", describe());
+            fail(ErrorCodes.PROXY_NO_HEALTHY_UPSTREAM, describe());
             return;
         }
         exchange.addExchangeCompleteListener(this);
@@ -203,7 +204,7 @@ final class ProxyExchange extends RequestTimers.Timed implements Lease, Exchange
             request = route.request(exchange, upstream, hasBody, upgrade);
         } catch (RuntimeException e) {
             LOG.error("cannot build the upstream request for {}", describe(), e);
-            fail("ERR10010");
+            fail(ErrorCodes.RUNTIME_EXCEPTION);
             return;
         }
         phase = Phase.SENDING;
@@ -218,14 +219,14 @@ final class ProxyExchange extends RequestTimers.Timed implements Lease, Exchange
             return;
         }
         if (failure == Failure.BUSY) {
-            retryOrFail(true, false, "ERR13014");
+            retryOrFail(true, false, ErrorCodes.PROXY_UPSTREAM_BUSY);
             return;
         }
         if (LOG.isDebugEnabled()) {
             LOG.debug("cannot connect to {}: {}", upstream, cause == null ? "?" : cause.getMessage());
         }
         upstream.failed(route.now());
-        retryOrFail(true, true, "ERR13010", describe());
+        retryOrFail(true, true, ErrorCodes.PROXY_UPSTREAM_UNREACHABLE, describe());
     }
 
     // ---- Undertow's callbacks: first the request is under way, then the response arrives ----
@@ -280,7 +281,7 @@ final class ProxyExchange extends RequestTimers.Timed implements Lease, Exchange
         if (!neverSent) { // a pooled connection found closed at send time is not the upstream failing
             upstream.failed(route.now());
         }
-        retryOrFail(neverSent, !neverSent, "ERR13013", describe());
+        retryOrFail(neverSent, !neverSent, ErrorCodes.PROXY_UPSTREAM_FAILED, describe());
     }
 
     private void sent(Attempt attempt, ClientExchange result) {
@@ -302,7 +303,7 @@ final class ProxyExchange extends RequestTimers.Timed implements Lease, Exchange
         if (body == null) { // a handler took the body without putting it back
             LOG.error("{}: the request body was consumed before the proxy (a handler read it without putting it back)", describe());
             IoUtils.safeClose(result.getRequestChannel());
-            fail("ERR10010");
+            fail(ErrorCodes.RUNTIME_EXCEPTION);
             return;
         }
         ReplayBody copy = route.maxReplayBody() > 0
@@ -395,7 +396,7 @@ final class ProxyExchange extends RequestTimers.Timed implements Lease, Exchange
             LOG.debug("{}: {} is draining and refused it{}", describe(), upstream, bodyAgain ? "; sending it elsewhere" : "; its body cannot be sent again");
         }
         startIdle(); // no longer sent: waiting for another connection is bounded by the idle timeout
-        retryOrFail(bodyAgain, true, false, "ERR13011", describe());
+        retryOrFail(bodyAgain, true, false, ErrorCodes.PROXY_NO_HEALTHY_UPSTREAM, describe());
     }
 
     private final Pump.Outcome requestOutcome = new Pump.Outcome() {
@@ -414,7 +415,7 @@ final class ProxyExchange extends RequestTimers.Timed implements Lease, Exchange
                 clientFault(e);
             } else {
                 upstream.failed(route.now());
-                retryOrFail(false, true, "ERR13013", describe());
+                retryOrFail(false, true, ErrorCodes.PROXY_UPSTREAM_FAILED, describe());
             }
         }
     };
@@ -474,7 +475,7 @@ final class ProxyExchange extends RequestTimers.Timed implements Lease, Exchange
             if (upstreamExchange != null && (requestPump == null || requestPump.waitingOnSink() || requestPump.completed())) {
                 upstream.failed(route.now()); // it stopped reading the upload, or never answered
             }
-            fail("ERR13016", describe(), route.idleTimeoutMillis());
+            fail(ErrorCodes.PROXY_STREAM_IDLE, describe(), route.idleTimeoutMillis());
         }
     }
 
@@ -487,10 +488,10 @@ final class ProxyExchange extends RequestTimers.Timed implements Lease, Exchange
         if (upstream != null && upstreamExchange != null) {
             upstream.failed(route.now()); // sent and unanswered: the upstream is slow (waiting for our own pool is not its fault)
         }
-        fail("ERR13012", describe(), timeoutMs);
+        fail(ErrorCodes.PROXY_UPSTREAM_TIMEOUT, describe(), timeoutMs);
     }
 
-    /** A backstop: normally {@link #release} already ran when the response was pumped, failed or aborted. */
+    /** A backstop: normally {@link #end} already ran when the response was pumped, failed or aborted. */
     @Override
     public void exchangeEvent(HttpServerExchange ex, NextListener next) {
         try {
@@ -560,7 +561,7 @@ final class ProxyExchange extends RequestTimers.Timed implements Lease, Exchange
             return;
         }
         exchange.setPersistent(false);
-        route.errors().send(exchange, "ERR10072", "the request body broke off or does not match its Content-Length");
+        route.errors().send(exchange, ErrorCodes.BAD_REQUEST_FRAMING, "the request body broke off or does not match its Content-Length");
     }
 
     private void retryOrFail(boolean neverSent, boolean upstreamAtFault, String code, Object... args) {

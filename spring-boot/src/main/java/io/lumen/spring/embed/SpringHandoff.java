@@ -2,6 +2,7 @@ package io.lumen.spring.embed;
 
 import io.lumen.server.ServiceContext;
 import io.lumen.status.ErrorResponder;
+import io.lumen.status.ErrorCodes;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.HttpServerExchange;
 import io.undertow.server.RequestTooBigException;
@@ -62,7 +63,7 @@ public final class SpringHandoff implements HttpHandler {
                 throw e;
             }
             exchange.setPersistent(false); // the body stays unread
-            e413.send(exchange, "ERR10068", exchange.getMaxEntitySize());
+            e413.send(exchange, ErrorCodes.PAYLOAD_TOO_LARGE, exchange.getMaxEntitySize());
         }
     }
 

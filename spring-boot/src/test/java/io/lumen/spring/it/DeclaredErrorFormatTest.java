@@ -18,7 +18,7 @@ class DeclaredErrorFormatTest extends AppTestBase {
         JsonNode p = JSON.readTree(r.body());
         assertEquals(400, p.path("status").asInt(), r.body());
         assertEquals("Bad Request", p.path("title").asText(), r.body());
-        assertEquals("ERR11005", p.path("code").asText(), r.body());
+        assertEquals("ERR11010", p.path("code").asText(), r.body());
         assertEquals(0, springCalls.count("/v1/problems/abc"), "Spring never saw the request");
     }
 }

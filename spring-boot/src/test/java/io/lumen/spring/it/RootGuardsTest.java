@@ -77,7 +77,7 @@ class RootGuardsTest {
                     + "Content-Length: 1000\r\n\r\n[\"abc\"").getBytes(StandardCharsets.US_ASCII));
             Response r = Response.read(s.getInputStream()); // the socket's own timeout bounds the wait
             assertEquals(408, r.status, r.toString());
-            assertEquals("ERR10074", r.json().get("code").asText());
+            assertEquals("ERR19004", r.json().get("code").asText());
             assertTrue(r.head.toLowerCase(Locale.ROOT).contains("connection: close"), r.head);
         }
         assertEquals(0, app.getBean(SpringCalls.class).count(path), "Spring never saw the request");
@@ -103,7 +103,7 @@ class RootGuardsTest {
                     + "Transfer-Encoding: identity\r\n\r\n[1]").getBytes(StandardCharsets.US_ASCII));
             Response r = Response.read(s.getInputStream());
             assertEquals(400, r.status, r.toString());
-            assertEquals("ERR10072", r.json().get("code").asText());
+            assertEquals("ERR19002", r.json().get("code").asText());
             assertEquals(-1, s.getInputStream().read(), "the connection is closed");
         }
     }

@@ -7,6 +7,7 @@ import io.lumen.openapi.OpenApiSpec;
 import io.lumen.openapi.Operation;
 import io.lumen.openapi.SpecLoader;
 import io.lumen.server.ServiceContext;
+import io.lumen.status.ErrorCodes;
 import io.lumen.status.ErrorContent;
 import io.lumen.status.ErrorFormat;
 import io.lumen.status.ErrorFormats;
@@ -188,8 +189,8 @@ public final class SpecErrorFormats implements ErrorFormats {
     }
 
     private static ErrorContent sample(int statusCode) {
-        Status status = new Status(statusCode, "ERR11004", "VALIDATOR_SCHEMA", "Schema Validation Error - %s", "ERROR");
-        Map<String, Object> entry = Map.of("code", "ERR11004", "location", "body", "pointer", "/name",
+        Status status = new Status(statusCode, ErrorCodes.VALIDATOR_SCHEMA, "VALIDATOR_SCHEMA", "Schema Validation Error - %s", "ERROR");
+        Map<String, Object> entry = Map.of("code", ErrorCodes.VALIDATOR_SCHEMA, "location", "body", "pointer", "/name",
                 "message", "integer found, string expected");
         return new ErrorContent(status, status.describe("body/name: integer found, string expected"),
                 Map.of("errors", List.of(entry)), "/sample");

@@ -7,6 +7,7 @@ import io.lumen.handler.prefix.PathPrefixes;
 import io.lumen.server.ServiceContext;
 import io.lumen.status.ErrorResponder;
 import io.lumen.status.Status;
+import io.lumen.status.ErrorCodes;
 import io.lumen.validator.OpenApiAttachments;
 import io.lumen.openapi.OpenApiSpec;
 import io.lumen.openapi.SpecLoader;
@@ -29,8 +30,8 @@ import java.util.Map;
  * Runs on the IO thread; a literal path match allocates nothing.
  */
 public final class SpecificationHandler implements Middleware {
-    static final String NOT_IN_SPEC = "ERR10007";
-    static final String METHOD_NOT_ALLOWED = "ERR10008";
+    static final String NOT_IN_SPEC = ErrorCodes.INVALID_REQUEST_PATH;
+    static final String METHOD_NOT_ALLOWED = ErrorCodes.METHOD_NOT_ALLOWED;
 
     private final SpecificationConfig config;
     private final OperationMatcher matcher;

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.networknt.schema.Error;
 import com.networknt.schema.Schema;
 import io.lumen.handler.body.ParsedBody;
+import io.lumen.status.ErrorCodes;
 import io.lumen.validator.params.Coercer;
 import io.lumen.validator.params.ConversionException;
 import io.lumen.validator.params.ParameterReader;
@@ -29,11 +30,11 @@ import java.util.function.UnaryOperator;
  */
 final class CompiledOperation {
     private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(CompiledOperation.class);
-    static final String SCHEMA = "ERR11004";
-    static final String CONVERSION = "ERR11005";
-    static final String BODY_UNEXPECTED = "ERR11013";
-    static final String BODY_MISSING = "ERR11014";
-    static final String MEDIA_TYPE = "ERR10071";
+    static final String SCHEMA = ErrorCodes.VALIDATOR_SCHEMA;
+    static final String CONVERSION = ErrorCodes.VALIDATOR_REQUEST_PARAMETER_INVALID_FORMAT;
+    static final String BODY_UNEXPECTED = ErrorCodes.VALIDATOR_REQUEST_BODY_UNEXPECTED;
+    static final String BODY_MISSING = ErrorCodes.VALIDATOR_REQUEST_BODY_MISSING;
+    static final String MEDIA_TYPE = ErrorCodes.UNSUPPORTED_MEDIA_TYPE;
 
     final Operation operation;
     private final ParameterReader[] readers;
@@ -103,10 +104,10 @@ final class CompiledOperation {
 
     static String missingCode(Parameter.In in) {
         return switch (in) {
-            case PATH -> "ERR11003";
-            case QUERY -> "ERR11000";
-            case HEADER -> "ERR11017";
-            case COOKIE -> "ERR11002";
+            case PATH -> ErrorCodes.VALIDATOR_REQUEST_PARAMETER_MISSING;
+            case QUERY -> ErrorCodes.VALIDATOR_REQUEST_PARAMETER_QUERY_MISSING;
+            case HEADER -> ErrorCodes.VALIDATOR_REQUEST_PARAMETER_HEADER_MISSING;
+            case COOKIE -> ErrorCodes.VALIDATOR_REQUEST_PARAMETER_MISSING;
         };
     }
 

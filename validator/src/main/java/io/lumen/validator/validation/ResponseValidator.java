@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.networknt.schema.Schema;
 import io.lumen.status.ErrorResponder;
 import io.lumen.status.Status;
+import io.lumen.status.ErrorCodes;
 import io.undertow.server.HttpServerExchange;
 import io.undertow.util.Headers;
 import io.undertow.util.Methods;
@@ -25,13 +26,13 @@ import java.util.StringJoiner;
  * Response validation ({@code validateResponse: log|enforce}): a conduit buffers the response
  * body ({@link CapturingConduit}); when the handler finishes it, the status, media type and JSON
  * body are checked against the operation's responses. {@code log} logs a mismatch and sends the
- * response unchanged; {@code enforce} replaces it with 500 ERR11018 (the error JSON, listing the
+ * response unchanged; {@code enforce} replaces it with 500 ERR19009 (the error JSON, listing the
  * problems). Chunked responses (no Content-Length) and HEAD requests are not checked. Meant for
  * tests and staging: it holds each response in memory.
  */
 final class ResponseValidator {
     private static final Logger LOG = LoggerFactory.getLogger(ResponseValidator.class);
-    private static final String RESPONSE_INVALID = "ERR11018";
+    private static final String RESPONSE_INVALID = ErrorCodes.VALIDATOR_RESPONSE_SCHEMA;
     private static final ObjectMapper JSON = io.lumen.handler.body.ExactJson.MAPPER;
     /** Undertow refuses setStatusCode once the response channel exists; enforce needs to change it. */
     private static final VarHandle STATE = stateHandle();

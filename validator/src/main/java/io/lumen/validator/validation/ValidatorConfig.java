@@ -13,7 +13,7 @@ import java.util.Locale;
  * @param skipBodyValidation  do not validate request bodies against their schema (false); required
  *                            bodies and media types are still checked
  * @param validateResponse    {@code false} (default), {@code log} (log responses that break the spec)
- *                            or {@code enforce} (replace them with 500 ERR11018); for tests and staging
+ *                            or {@code enforce} (replace them with 500 ERR19009); for tests and staging
  * @param handleNullableField honour OpenAPI 3.0 {@code nullable: true} (true); when false a null is
  *                            only valid where the type allows it
  * @param skipPathPrefixes    requests under these prefixes are not validated ([])

@@ -15,6 +15,7 @@ import io.lumen.server.RequestBodies;
 import io.lumen.server.ServiceContext;
 import io.lumen.status.ErrorResponder;
 import io.lumen.status.Status;
+import io.lumen.status.ErrorCodes;
 import io.lumen.validator.OpenApiAttachments;
 import io.lumen.validator.errors.SpecErrorFormats;
 import io.lumen.openapi.OpenApiSpec;
@@ -52,8 +53,8 @@ import java.util.StringJoiner;
  * the IO thread, and put back for later handlers. Runs on the IO thread.
  *
  * <p>Error answer: one problem is answered with its own code (ERR11000 query missing, ERR11017
- * header missing, ERR11002 cookie missing, ERR11005 not convertible, ERR11004 schema, ERR11013
- * unexpected body, ERR11014 body missing, 415 ERR10071 media type); several are 400 ERR11004 whose
+ * header missing, ERR11001 path or cookie parameter missing, ERR11010 not convertible, ERR11004 schema, ERR11013
+ * unexpected body, ERR11014 body missing, 415 ERR19001 media type); several are 400 ERR11004 whose
  * description lists them all. Either way the error JSON carries {@code errors}: a list of
  * {@code {code, location, pointer, message}}.
  */
@@ -189,7 +190,7 @@ public final class ValidatorHandler implements Middleware {
             try {
                 return new ParsedBody(raw, mediaType, JSON.readTree(raw), null, null);
             } catch (IOException | IllegalArgumentException e) {
-                errors.send(exchange, "ERR10015", "JSON", JsonProblems.describe(e));
+                errors.send(exchange, ErrorCodes.CONTENT_TYPE_MISMATCH, "JSON", JsonProblems.describe(e));
                 return null;
             }
         }
@@ -203,11 +204,11 @@ public final class ValidatorHandler implements Middleware {
     private void notInSpec(HttpServerExchange exchange, OperationMatcher.Result result) {
         String path = exchange.getRequestPath();
         if (result.allowed().isEmpty()) {
-            errors.send(exchange, "ERR10007", path);
+            errors.send(exchange, ErrorCodes.INVALID_REQUEST_PATH, path);
         } else if (exchange.getRequestMethod() == io.undertow.util.Methods.OPTIONS) {
             io.lumen.handler.router.RouterHandler.options(exchange, String.join(", ", result.allowed()));
         } else {
-            Status s = errors.catalogue().get("ERR10008");
+            Status s = errors.catalogue().get(ErrorCodes.METHOD_NOT_ALLOWED);
             errors.send(exchange, s, s.describe(exchange.getRequestMethod(), path), Map.of(),
                     Map.of(Headers.ALLOW, String.join(", ", result.allowed())));
         }
@@ -221,10 +222,11 @@ public final class ValidatorHandler implements Middleware {
             status = errors.catalogue().get(e.code());
             String name = e.location().substring(e.location().indexOf('.') + 1);
             description = switch (e.code()) {
-                case "ERR11000", "ERR11002", "ERR11003", "ERR11017" -> status.describe(name, op.template());
-                case "ERR11005" -> status.describe(e.location() + e.pointer(), e.message());
-                case "ERR11013", "ERR11014" -> status.describe(op.method(), op.template());
-                case "ERR10071" -> status.describe(contentType == null ? "(none)" : contentType);
+                case ErrorCodes.VALIDATOR_REQUEST_PARAMETER_QUERY_MISSING, ErrorCodes.VALIDATOR_REQUEST_PARAMETER_MISSING,
+                        ErrorCodes.VALIDATOR_REQUEST_PARAMETER_HEADER_MISSING -> status.describe(name, op.template());
+                case ErrorCodes.VALIDATOR_REQUEST_PARAMETER_INVALID_FORMAT -> status.describe(e.location() + e.pointer(), e.message());
+                case ErrorCodes.VALIDATOR_REQUEST_BODY_UNEXPECTED, ErrorCodes.VALIDATOR_REQUEST_BODY_MISSING -> status.describe(op.method(), op.template());
+                case ErrorCodes.UNSUPPORTED_MEDIA_TYPE -> status.describe(contentType == null ? "(none)" : contentType);
                 default -> status.describe(e.describe());
             };
         } else {

@@ -2,6 +2,7 @@ package io.lumen.bench.client;
 
 import com.networknt.client.Http2Client;
 import io.lumen.client.LumenClient;
+import io.lumen.client.LumenClientBuilder;
 import io.undertow.UndertowOptions;
 import io.undertow.client.ClientCallback;
 import io.undertow.client.ClientConnection;
@@ -76,7 +77,7 @@ final class Drivers {
     }
 
     /** One numeric {@code request.*} key of client.yml, named as there, through the builder's typed setter. */
-    private static void lumenSetting(LumenClient.Builder b, String key, long value) {
+    private static void lumenSetting(LumenClientBuilder b, String key, long value) {
         switch (key) {
             case "ioThreads" -> b.ioThreads(Math.toIntExact(value));
             case "bufferSize" -> b.bufferSize(Math.toIntExact(value));
@@ -93,7 +94,7 @@ final class Drivers {
 
     /** Lumen: immutable requests built once; futures complete on the client's IO thread. */
     static Driver lumen(String base, KeyStore trust) {
-        LumenClient.Builder b = LumenClient.builder().trustStore(trust).trustDefaultCas(false);
+        LumenClientBuilder b = LumenClient.builder().trustStore(trust).trustDefaultCas(false);
         for (String key : System.getProperties().stringPropertyNames()) {
             if (key.startsWith("bench.lumen.")) { // experiments only: -Dbench.lumen.ioThreads=1
                 lumenSetting(b, key.substring("bench.lumen.".length()), Long.parseLong(System.getProperty(key)));

@@ -1,0 +1,119 @@
+package io.lumen.handler.chain;
+
+import io.lumen.config.ConfigException;
+import io.lumen.config.ConfigFile;
+import io.lumen.config.ConfigLoader;
+import io.lumen.handler.ChainContext;
+import io.lumen.handler.Middleware;
+import io.lumen.handler.light4j.Light4jHandler;
+import io.lumen.handler.light4j.Light4jHandlers;
+import io.lumen.server.ServiceContext;
+import io.lumen.status.ErrorCodes;
+import io.undertow.server.HttpHandler;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * A light-4j handler class named in handler.yml, carried over by {@link Light4jHandlers}: the Lumen
+ * built-in it maps to (one INFO line), nothing where Lumen does the work elsewhere (dropped from
+ * chains, one INFO line), a dropped middleware its own light-4j config switches off (one WARN line),
+ * an endpoint Lumen does not serve (404 ERR10048, one WARN line), or an error naming what to use.
+ */
+final class Light4jCarryOver {
+    private static final Logger LOG = LoggerFactory.getLogger(Light4jCarryOver.class);
+    private static final Map<String, String> MODULE_OF_BUILTIN = Map.of(
+            "security", "lumen-security", "specification", "lumen-validator", "validator", "lumen-validator",
+            "specyaml", "lumen-validator", "specui", "lumen-validator", "proxy", "lumen-proxy", "tracing", "lumen-otel");
+
+    /** What a carried-over class became: the built-in class to instantiate, or a ready handler object. */
+    record Outcome(String builtinClass, Object handler) {}
+
+    private final ConfigFile file;
+    private final ServiceContext context;
+    private final Builtins builtins;
+
+    Light4jCarryOver(ConfigFile file, ServiceContext context, Builtins builtins) {
+        this.file = file;
+        this.context = context;
+        this.builtins = builtins;
+    }
+
+    /** The outcome for {@code className} at {@code pointer}, or empty if it is not a light-4j class of the table. */
+    Optional<Outcome> carry(String className, String pointer) {
+        Optional<Light4jHandler> known = Light4jHandlers.find(className);
+        if (known.isEmpty()) {
+            return Optional.empty();
+        }
+        Light4jHandler h = known.get();
+        String at = file.displayName() + ":" + file.lineOf(pointer);
+        return Optional.of(switch (h.kind()) {
+            case BUILTIN -> {
+                String builtinClass = builtins.className(h.builtin());
+                if (builtinClass == null) {
+                    throw file.error(pointer, className + " maps to Lumen's built-in '" + h.builtin() + "', which is not on the classpath"
+                            + (MODULE_OF_BUILTIN.containsKey(h.builtin()) ? ": add " + MODULE_OF_BUILTIN.get(h.builtin()) : ""));
+                }
+                LOG.info("{}: {}", at, h.describe());
+                yield new Outcome(builtinClass, null);
+            }
+            case COVERED -> {
+                LOG.info("{}: {}; dropped from chains", at, h.describe());
+                yield new Outcome(null, Dropped.INSTANCE);
+            }
+            case UNSERVED -> {
+                LOG.warn("{}: {}", at, h.describe());
+                yield new Outcome(null, unserved());
+            }
+            case MISSING -> {
+                if (h.offSwitch() == null || switchedOn(h.offSwitch())) {
+                    throw file.error(pointer, h.describe()
+                            + (h.offSwitch() == null ? "" : " (it is on: " + h.offSwitch().file() + ".yml enabled)"));
+                }
+                LOG.warn("{}: {}; dropped because {}.yml leaves it disabled", at, h.describe(), h.offSwitch().file());
+                yield new Outcome(null, Dropped.INSTANCE);
+            }
+        });
+    }
+
+    /** light-4j's own reading: the file's {@code enabled}, else {@code <file>.enabled} from values.yml or the environment, else its default. */
+    private boolean switchedOn(Light4jHandler.OffSwitch off) {
+        ConfigLoader config = context.config();
+        Optional<ConfigFile> own = config.find(off.file());
+        Object enabled;
+        if (own.isPresent() && own.get().tree() instanceof Map<?, ?> m && m.containsKey("enabled")) {
+            enabled = m.get("enabled");
+        } else {
+            enabled = config.value(off.file() + ".enabled").orElse(off.enabledByDefault());
+        }
+        if (enabled instanceof Boolean b) {
+            return b;
+        }
+        if (enabled instanceof String s && (s.equalsIgnoreCase("true") || s.equalsIgnoreCase("false"))) {
+            return Boolean.parseBoolean(s);
+        }
+        throw new ConfigException(off.file() + ".yml", 0, "enabled", "expected true or false, got '" + enabled + "'");
+    }
+
+    private HttpHandler unserved() {
+        return exchange -> context.errors().send(exchange, ErrorCodes.PATH_NOT_IMPLEMENTED,
+                exchange.getRequestPath(), exchange.getRequestMethod());
+    }
+
+    /** A link that removes itself: chains drop disabled middleware at startup. */
+    private static final class Dropped implements Middleware {
+        static final Dropped INSTANCE = new Dropped();
+
+        @Override
+        public HttpHandler wrap(ChainContext chainContext, HttpHandler next) {
+            return next;
+        }
+
+        @Override
+        public boolean isEnabled() {
+            return false;
+        }
+    }
+}

@@ -1,0 +1,154 @@
+package io.lumen.handler.light4j;
+
+import io.lumen.handler.light4j.Light4jHandler.Kind;
+
+import java.util.Collection;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The handler classes of light-4j 2.x, light-rest-4j, light-proxy and light-gateway that handler.yml
+ * files name, and what each is on Lumen. handler.yml entries naming a class of this table start
+ * on Lumen unchanged (one INFO line per mapping) or fail with the advice of {@link Light4jHandler#note()};
+ * {@code lumen migrate} rewrites them from the same table.
+ *
+ * <p>Class names were read from the public light-4j, light-rest-4j, light-gateway and light-proxy
+ * sources (2.3.x) and from the handler.yml files of their examples.
+ */
+public final class Light4jHandlers {
+    private static final Map<String, Light4jHandler> BY_CLASS = table();
+
+    private Light4jHandlers() {
+    }
+
+    /** What {@code className} is on Lumen, if it is a light-4j handler class this table knows. */
+    public static Optional<Light4jHandler> find(String className) {
+        return Optional.ofNullable(BY_CLASS.get(className));
+    }
+
+    /** Whether {@code className} is in one of light-4j's packages ({@code com.networknt.}). */
+    public static boolean isLight4jClass(String className) {
+        return className.startsWith("com.networknt.");
+    }
+
+    /** Every known class, in the table's order (grouped by light-4j module). */
+    public static Collection<Light4jHandler> all() {
+        return BY_CLASS.values();
+    }
+
+    private static Map<String, Light4jHandler> table() {
+        Map<String, Light4jHandler> t = new LinkedHashMap<>();
+        // light-4j middleware with a Lumen built-in of the same job
+        builtin(t, "com.networknt.exception.ExceptionHandler", "exception", "");
+        builtin(t, "com.networknt.correlation.CorrelationHandler", "correlation", "");
+        builtin(t, "com.networknt.metrics.MetricsHandler", "metrics", "Micrometer with a Prometheus registry, scraped from the prometheus handler; no InfluxDB push");
+        builtin(t, "com.networknt.metrics.APMMetricsHandler", "metrics", "Micrometer with a Prometheus registry instead of an APM push");
+        builtin(t, "com.networknt.metrics.prometheus.PrometheusHandler", "metrics", "");
+        builtin(t, "com.networknt.metrics.prometheus.PrometheusGetHandler", "prometheus", "");
+        builtin(t, "com.networknt.cors.CorsHttpHandler", "cors", "");
+        builtin(t, "com.networknt.header.HeaderHandler", "header", "");
+        builtin(t, "com.networknt.limit.LimitHandler", "limit", "");
+        builtin(t, "com.networknt.body.BodyHandler", "body", "");
+        builtin(t, "com.networknt.body.ProxyBodyHandler", "body", "Lumen's body middleware puts the bytes back, so the proxy still forwards them");
+        builtin(t, "com.networknt.audit.AuditHandler", "audit", "");
+        builtin(t, "com.networknt.jaeger.tracing.JaegerHandler", "tracing", "OpenTelemetry (lumen-otel) instead of Jaeger's client");
+        // light-4j admin endpoints
+        builtin(t, "com.networknt.health.HealthGetHandler", "health", "");
+        builtin(t, "com.networknt.health.HealthCheckHandler", "health", "");
+        builtin(t, "com.networknt.info.ServerInfoGetHandler", "info", "");
+        builtin(t, "com.networknt.logging.handler.LoggerGetHandler", "logger", "one handler for GET and POST");
+        builtin(t, "com.networknt.logging.handler.LoggerPostHandler", "logger", "one handler for GET and POST");
+        builtin(t, "com.networknt.logging.handler.LoggerGetNameHandler", "logger", "GET lists every logger; there is no per-name route");
+        builtin(t, "com.networknt.config.reload.handler.ConfigReloadHandler", "reload", "reloads the whole configuration (POST), not module by module");
+        builtin(t, "com.networknt.config.reload.handler.ModuleRegistryGetHandler", "modules", "");
+        // light-rest-4j
+        builtin(t, "com.networknt.openapi.OpenApiHandler", "specification", "");
+        builtin(t, "com.networknt.openapi.JwtVerifyHandler", "security", "");
+        builtin(t, "com.networknt.openapi.SimpleJwtVerifyHandler", "security", "verifies signatures too");
+        builtin(t, "com.networknt.security.JwtVerifyHandler", "security", "");
+        builtin(t, "com.networknt.openapi.ValidatorHandler", "validator", "");
+        builtin(t, "com.networknt.specification.SpecDisplayHandler", "specyaml", "");
+        builtin(t, "com.networknt.specification.SpecSwaggerUIHandler", "specui", "");
+        // light-proxy / light-gateway
+        builtin(t, "com.networknt.proxy.LightProxyHandler", "proxy", "hosts from proxy.yml");
+        builtin(t, "com.networknt.handler.ProxyHandler", "proxy", "hosts from proxy.yml");
+        builtin(t, "com.networknt.proxy.ProxyHealthGetHandler", "health", "this service's own health; the backend is checked by proxy.yml health checks");
+        builtin(t, "com.networknt.proxy.ProxyServerInfoHandler", "info", "this service's own info, without the backend's");
+        // jobs Lumen does elsewhere
+        covered(t, "com.networknt.traceability.TraceabilityHandler", "the correlation middleware echoes X-Traceability-Id (correlation.yml traceabilityHeader)");
+        covered(t, "com.networknt.expect100continue.Expect100ContinueHandler", "Lumen's server answers Expect: 100-continue on the first read of the body");
+        covered(t, "com.networknt.handler.RequestInterceptorInjectionHandler", "Lumen's body middleware parses request bodies itself; there are no interceptors");
+        covered(t, "com.networknt.handler.ResponseInterceptorInjectionHandler", "Lumen has no response interceptors; responses pass through unchanged");
+        // no equivalent
+        switchable(t, "com.networknt.sanitizer.SanitizerHandler", "sanitizer", false, "validate input with the validator (patterns, maxLength) and encode output where it is rendered; Lumen never rewrites request bodies");
+        switchable(t, "com.networknt.dump.DumpHandler", "dump", false, "the audit middleware (audit.yml) or DEBUG logging of your handler");
+        unserved(t, "com.networknt.logging.handler.LoggerGetLogContentsHandler", "read logs from stdout or your log collector; Lumen does not serve its log files");
+        unserved(t, "com.networknt.cache.CacheExplorerHandler", "the metrics of your own caches; Lumen has no shared cache manager");
+        missing(t, "com.networknt.whitelist.WhitelistHandler", "an IP filter in front of Lumen (ingress, network policy); logger.yml changesFrom and reload.yml allowedFrom limit the admin endpoints");
+        switchable(t, "com.networknt.basicauth.BasicAuthHandler", "basic-auth", false, "the security middleware with JWTs, or basic auth at the ingress");
+        missing(t, "com.networknt.apikey.ApiKeyHandler", "the security middleware with JWTs, or API keys at the ingress");
+        missing(t, "com.networknt.security.UnifiedSecurityHandler", "the security middleware (JWT); give each path prefix its own chain in handler.yml");
+        missing(t, "com.networknt.openapi.SwtVerifyHandler", "the security middleware with JWTs; Lumen does not introspect simple web tokens");
+        missing(t, "com.networknt.openapi.AccessControlHandler", "scopes in the OpenAPI spec checked by the security middleware");
+        missing(t, "com.networknt.deref.DerefMiddlewareHandler", "the security middleware with JWTs");
+        switchable(t, "com.networknt.decode.RequestDecodeHandler", "request-decode", false, "decompression at the ingress or in your handler");
+        switchable(t, "com.networknt.encode.ResponseEncodeHandler", "response-encode", false, "compression at the ingress");
+        missing(t, "com.networknt.content.ContentHandler", "set Content-Type in your handler, or a header.yml response rule");
+        missing(t, "com.networknt.resource.VirtualHostHandler", "a static file server or CDN in front of Lumen");
+        missing(t, "com.networknt.resource.PathResourceHandler", "a static file server or CDN in front of Lumen");
+        unserved(t, "com.networknt.specification.FaviconHandler", "drop the /favicon.ico route (browsers accept a 404) or serve it from your own handler");
+        missing(t, "com.networknt.router.RouterHandler", "the proxy handler with proxy.yml hosts (Lumen routes by path, not by service_id header)");
+        missing(t, "com.networknt.router.SidecarRouterHandler", "the proxy handler with proxy.yml hosts (Lumen routes by path, not by service_id header)");
+        missing(t, "com.networknt.router.middleware.PathPrefixServiceHandler", "one proxy route per path prefix in handler.yml with proxy.yml hosts");
+        missing(t, "com.networknt.router.middleware.SidecarPathPrefixServiceHandler", "one proxy route per path prefix in handler.yml with proxy.yml hosts");
+        missing(t, "com.networknt.router.middleware.PathServiceHandler", "one proxy route per path in handler.yml with proxy.yml hosts");
+        missing(t, "com.networknt.router.middleware.ServiceDictHandler", "one proxy route per path in handler.yml with proxy.yml hosts");
+        missing(t, "com.networknt.router.middleware.GatewayServiceDictHandler", "one proxy route per path in handler.yml with proxy.yml hosts");
+        missing(t, "com.networknt.router.middleware.SidecarServiceDictHandler", "one proxy route per path in handler.yml with proxy.yml hosts");
+        missing(t, "com.networknt.router.middleware.TokenHandler", "the client's token: obtain it in your handler; Lumen's proxy forwards the caller's Authorization header");
+        missing(t, "com.networknt.router.middleware.SidecarTokenHandler", "obtain the token in your handler; Lumen's proxy forwards the caller's Authorization header");
+        missing(t, "com.networknt.router.middleware.SAMLTokenHandler", "SAML exchange at an identity-aware ingress");
+        missing(t, "com.networknt.router.middleware.GatewaySAMLTokenHandler", "SAML exchange at an identity-aware ingress");
+        missing(t, "com.networknt.router.middleware.SidecarSAMLTokenHandler", "SAML exchange at an identity-aware ingress");
+        unserved(t, "com.networknt.router.OAuthServerHandler", "your OAuth server's own token endpoint");
+        unserved(t, "com.networknt.router.OAuthServerGetHandler", "your OAuth server's own token endpoint");
+        missing(t, "com.networknt.proxy.ExternalServiceHandler", "a proxy route with proxy.yml hosts naming the external service");
+        missing(t, "com.networknt.token.exchange.handler.TokenExchangeHandler", "token exchange in your handler with lumen-client");
+        missing(t, "com.networknt.token.limit.TokenLimitHandler", "the limit middleware (limit.yml)");
+        missing(t, "com.networknt.sse.SseHandler", "your own handler writing text/event-stream");
+        missing(t, "com.networknt.mcp.McpHandler", "your own handler; Lumen has no MCP router");
+        String chaos = "fault injection outside the service (a chaos proxy or service mesh)";
+        switchable(t, "com.networknt.chaos.KillappAssaultHandler", "killapp-assault", false, chaos);
+        switchable(t, "com.networknt.chaos.LatencyAssaultHandler", "latency-assault", false, chaos);
+        switchable(t, "com.networknt.chaos.MemoryAssaultHandler", "memory-assault", false, chaos);
+        switchable(t, "com.networknt.chaos.ExceptionAssaultHandler", "exception-assault", false, chaos);
+        unserved(t, "com.networknt.chaos.ChaosMonkeyGetHandler", chaos);
+        unserved(t, "com.networknt.chaos.ChaosMonkeyPostHandler", chaos);
+        unserved(t, "com.networknt.server.handler.ServerShutdownHandler", "SIGTERM (kubectl delete pod, docker stop): Lumen drains gracefully on it");
+        return Collections.unmodifiableMap(t);
+    }
+
+    private static void builtin(Map<String, Light4jHandler> t, String className, String builtin, String note) {
+        t.put(className, new Light4jHandler(className, Kind.BUILTIN, builtin, note, null));
+    }
+
+    private static void covered(Map<String, Light4jHandler> t, String className, String byWhom) {
+        t.put(className, new Light4jHandler(className, Kind.COVERED, null, byWhom, null));
+    }
+
+    private static void missing(Map<String, Light4jHandler> t, String className, String instead) {
+        t.put(className, new Light4jHandler(className, Kind.MISSING, null, instead, null));
+    }
+
+    private static void switchable(Map<String, Light4jHandler> t, String className, String configFile,
+                                   boolean enabledByDefault, String instead) {
+        t.put(className, new Light4jHandler(className, Kind.MISSING, null, instead,
+                new Light4jHandler.OffSwitch(configFile, enabledByDefault)));
+    }
+
+    private static void unserved(Map<String, Light4jHandler> t, String className, String instead) {
+        t.put(className, new Light4jHandler(className, Kind.UNSERVED, null, instead, null));
+    }
+}

@@ -1,0 +1,85 @@
+package io.lumen.service;
+
+import io.lumen.config.ConfigException;
+import io.lumen.config.ConfigLoader;
+import io.lumen.config.ConfigProblems;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.net.URL;
+import java.util.Enumeration;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.TreeMap;
+
+/**
+ * Every problem of every config file in one pass, as startup finds them: each file of the config
+ * dirs that a Lumen module binds ({@code META-INF/lumen/configs.properties}: name=record class) is
+ * parsed, injected and bound, values.yml included; then handler.yml's handlers, chains and paths are
+ * built. {@link ServiceAssembly} runs the first part before it assembles and reports both parts
+ * together; {@link #check} runs all of it without a server, for {@code lumen check}.
+ */
+public final class ConfigCheck {
+    static final String RESOURCE = "META-INF/lumen/configs.properties";
+
+    private ConfigCheck() {
+    }
+
+    /**
+     * Every problem a start from {@code config} would report, without opening a listener: the
+     * service is assembled (handlers instantiated, startup hooks run) and closed again. Empty when
+     * it would start.
+     */
+    public static List<ConfigException> check(ConfigLoader config) {
+        try {
+            ServiceAssembly.builder(config).build().close();
+            return List.of();
+        } catch (ConfigException e) {
+            return e.problems();
+        } catch (RuntimeException e) {
+            return List.of(new ConfigException(null, 0, null, e.getMessage() == null ? e.toString() : e.getMessage()));
+        }
+    }
+
+    /** The file part: every known config file of the dirs parsed, injected and bound, problems kept. */
+    static ConfigProblems files(ConfigLoader config, ClassLoader classLoader) {
+        ConfigProblems problems = new ConfigProblems();
+        problems.run(() -> config.find("values"));
+        Map<String, String> records = records(classLoader);
+        for (String name : config.fileNames()) {
+            String recordClass = records.get(name);
+            if (recordClass == null) {
+                continue; // a spec, a keystore list, a file of a module not on the classpath: read by whoever needs it
+            }
+            problems.run(() -> config.find(name).ifPresent(f -> f.bind(load(recordClass, classLoader))));
+        }
+        return problems;
+    }
+
+    private static Class<?> load(String className, ClassLoader classLoader) {
+        try {
+            return Class.forName(className, false, classLoader);
+        } catch (ClassNotFoundException e) {
+            throw new IllegalStateException(RESOURCE + " names " + className + ", which is not on the classpath", e);
+        }
+    }
+
+    private static Map<String, String> records(ClassLoader classLoader) {
+        Map<String, String> records = new TreeMap<>();
+        try {
+            Enumeration<URL> urls = classLoader.getResources(RESOURCE);
+            while (urls.hasMoreElements()) {
+                Properties p = new Properties();
+                try (InputStream in = urls.nextElement().openStream()) {
+                    p.load(in);
+                }
+                p.stringPropertyNames().forEach(n -> records.putIfAbsent(n.trim(), p.getProperty(n).trim()));
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + RESOURCE, e);
+        }
+        return records;
+    }
+}
