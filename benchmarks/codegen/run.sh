@@ -4,13 +4,17 @@
 #               codegen/target/lumen-codegen.jar generate`), GEN_RUNS fresh runs each: the petstore
 #               (config/petstore/embedded/openapi.yaml; target < 1 s) and a synthetic spec of
 #               SYNTHETIC_RESOURCES x 4 operations (default 125 x 4 = 500; target < 5 s)
+#   part large - (issue 26) a large public spec, LARGE_SPEC (Box's 1.7 MB, 296 operations, from
+#               codegen-it/public-specs), GEN_RUNS alternated pairs: the JVM's default flags against
+#               LARGE_JAVA_OPTS (C1 only, serial GC: what docs/codegen.md recommends); wall and CPU
+#               seconds of the whole process; target < 2 s
 #   part load - the generated petstore (typed records and adapters, routes generated:
 #               config/petstore/embedded) against the hand-written one (untyped handlers reading the
 #               validator's JsonNodes: benchmarks/codegen/handwritten layered on the same folder, so
 #               the same chain: exception ... specification, security, body, audit, validator) on
 #               GET /v1/pets and POST /v1/pets, one JWT for every request; target >= 0.9x
 # Both petstores run from the same petstore.jar side by side on loopback; rounds alternate them.
-# Variables: PARTS (gen load), GEN_RUNS (5), SYNTHETIC_RESOURCES (125), DURATION (10),
+# Variables: PARTS (gen load; large on request), GEN_RUNS (5), LARGE_SPEC, LARGE_JAVA_OPTS, SYNTHETIC_RESOURCES (125), DURATION (10),
 # WARMUP_DURATION (=DURATION), ROUNDS (3, at least 3), THREADS (2), CONNECTIONS (128), PIPELINE (16),
 # GENERATED_PORT (18131), HANDWRITTEN_PORT (18132), SKIP_BUILD (0), JAVA_OPTS, BENCH_JAVA_HOME.
 set -euo pipefail
@@ -20,8 +24,9 @@ source "$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)/lib.sh"
 bench_no_args $#
 
 bench_knobs PARTS="gen load" GEN_RUNS=5 SYNTHETIC_RESOURCES=125 DURATION=10 WARMUP_DURATION=@DURATION ROUNDS=3 THREADS=2 \
-  CONNECTIONS=128 PIPELINE=16 GENERATED_PORT=18131 HANDWRITTEN_PORT=18132 SKIP_BUILD=0 JAVA_OPTS=
-bench_words_in PARTS gen load
+  CONNECTIONS=128 PIPELINE=16 GENERATED_PORT=18131 HANDWRITTEN_PORT=18132 SKIP_BUILD=0 JAVA_OPTS= \
+  LARGE_SPEC=codegen-it/public-specs/box/openapi.json.gz LARGE_JAVA_OPTS='-XX:TieredStopAtLevel=1 -XX:+UseSerialGC'
+bench_words_in PARTS gen load large
 bench_at_least 3 ROUNDS
 bench_at_least 1 GEN_RUNS DURATION THREADS
 (( THREADS <= 9 )) || bench_die "THREADS must be 1..9 (post-pet.lua's id ranges), got $THREADS"
@@ -78,6 +83,44 @@ if [[ " $PARTS " == *" gen "* ]]; then
   } >>"$REPORT"
   gen_time petstore "$BENCH_REPO_ROOT/config/petstore/embedded/openapi.yaml" 1000
   gen_time "synthetic-$(( SYNTHETIC_RESOURCES * 4 ))" "$SYNTHETIC" 5000
+  echo >>"$REPORT"
+fi
+
+# --- part large: a large public spec, default JVM flags vs the recommended ones, alternated --------
+if [[ " $PARTS " == *" large "* ]]; then
+  base="${LARGE_SPEC%.gz}"
+  large="$RUN_DIR/large-spec.${base##*.}"
+  case "$LARGE_SPEC" in
+    *.gz) gunzip -c "$BENCH_REPO_ROOT/$LARGE_SPEC" >"$large" ;;
+    *) cp "$BENCH_REPO_ROOT/$LARGE_SPEC" "$large" ;;
+  esac
+  read -r -a tuned <<<"$LARGE_JAVA_OPTS"
+  declare -A WALL=() CPU=()
+  for (( i = 1; i <= GEN_RUNS; i++ )); do
+    for v in default tuned; do
+      out="$RUN_DIR/large-$v-$i"
+      rm -rf "$out"
+      opts=(); [[ $v == tuned ]] && opts=("${tuned[@]}")
+      /usr/bin/time -f '%e %U %S' -o "$out.time" "$BENCH_JAVA" "${opts[@]}" -jar "$CODEGEN_JAR" generate -i "$large" -o "$out" \
+        >"$out.log" 2>&1 || { cat "$out.log" >&2; bench_die "generation of $LARGE_SPEC failed"; }
+      read -r wall user sys <"$out.time"
+      WALL[$v]+="$(awk -v w="$wall" 'BEGIN { printf "%d", w * 1000 }') "
+      CPU[$v]+="$(awk -v u="$user" -v s="$sys" 'BEGIN { printf "%d", (u + s) * 1000 }') "
+      bench_log "large $v run $i: wall ${wall}s, cpu $(awk -v u="$user" -v s="$sys" 'BEGIN { print u + s }')s"
+    done
+  done
+  {
+    echo "## Large spec ($LARGE_SPEC; whole CLI process, ms; runs alternated)"
+    echo
+    echo "| JVM flags | wall per run | wall median | CPU (user+sys) median | target |"
+    echo "|---|---|---|---|---|"
+  } >>"$REPORT"
+  for v in default tuned; do
+    read -r -a w <<<"${WALL[$v]}"; read -r -a c <<<"${CPU[$v]}"
+    label="$v"; [[ $v == tuned ]] && label="$LARGE_JAVA_OPTS"
+    echo "| $label | ${w[*]} | $(bench_median "${w[@]}") | $(bench_median "${c[@]}") | 2000 |" >>"$REPORT"
+    SUMMARY+=("gen_large_${v}_ms=$(bench_median "${w[@]}")" "gen_large_${v}_cpu_ms=$(bench_median "${c[@]}")")
+  done
   echo >>"$REPORT"
 fi
 

@@ -3,9 +3,9 @@ package io.lumen.codegen;
 import io.lumen.openapi.OpenApiSpec;
 
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Set;
+import java.util.Map;
 
 /**
  * What a generation run has to tell its user besides errors: warnings ({@code file:line: pointer:
@@ -15,18 +15,23 @@ import java.util.Set;
  */
 public final class Diagnostics {
     private final OpenApiSpec spec;
-    private final Set<String> warnings = new LinkedHashSet<>();
+    private final Map<String, Warning> warnings = new LinkedHashMap<>();
 
     public Diagnostics(OpenApiSpec spec) {
         this.spec = spec;
     }
 
-    /** Records a warning about the node at {@code pointer}. */
-    public void warn(String pointer, String message) {
-        warnings.add(spec.error(pointer, message).getMessage());
+    /**
+     * Records a warning about the node at {@code pointer}.
+     *
+     * @param kind the kind of construct (one text per kind: the CLI prints one line per kind with a count)
+     */
+    public void warn(String kind, String pointer, String message) {
+        String detail = spec.error(pointer, message).getMessage();
+        warnings.putIfAbsent(detail, new Warning(kind, detail));
     }
 
-    public List<String> warnings() {
-        return new ArrayList<>(warnings);
+    public List<Warning> warnings() {
+        return new ArrayList<>(warnings.values());
     }
 }

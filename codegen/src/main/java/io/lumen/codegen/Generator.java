@@ -93,7 +93,7 @@ public final class Generator {
         for (int i = 1; i < names.size(); i++) {
             Path file = Path.of(names.get(i)).toAbsolutePath().normalize();
             if (!file.startsWith(dir)) {
-                diagnostics.warn("", "referenced file " + file + " is outside the spec's folder: copy it next to config/ yourself");
+                diagnostics.warn("referenced file outside the spec's folder", "", "referenced file " + file + " is outside the spec's folder: copy it next to config/ yourself");
                 continue;
             }
             try {
@@ -128,7 +128,7 @@ public final class Generator {
             if (type.equals("oauth2") || type.equals("openIdConnect") || bearer) {
                 jwt.add(e.getKey());
             } else if (used.contains(e.getKey())) {
-                diagnostics.warn("/components/securitySchemes/" + e.getKey().replace("~", "~0").replace("/", "~1"),
+                diagnostics.warn("security scheme Lumen does not enforce", "/components/securitySchemes/" + e.getKey().replace("~", "~0").replace("/", "~1"),
                         "security scheme '" + e.getKey() + "' (" + type + ") is not enforced by Lumen's security middleware, which "
                                 + "verifies JWT bearer tokens: check it in the implementations");
             }

@@ -49,6 +49,48 @@ class ModelBindingTest {
     }
 
     @Test
+    void discriminatorsWithoutMappingReadSchemaNamesAndPinnedValuesAndAVariantReadsAlone(@TempDir Path dir) throws Exception {
+        GeneratedProject p = GeneratedProject.generate(GeneratedProject.spec("discriminators.yaml"), dir);
+        assertEquals(0, p.exit, p.err);
+        // one line per kind of warning, with a count
+        assertTrue(p.err.contains("warning: ambiguous discriminator value (2): " + GeneratedProject.spec("discriminators.yaml")
+                + ":59: /components/schemas/QueueEntry/discriminator: discriminator value 'track' selects both Track and Advert: "
+                + "it is read as Track [and 1 more: --verbose lists them]"), p.err);
+        assertEquals(1, p.err.lines().filter(l -> l.contains("ambiguous discriminator")).count(), p.err);
+        GeneratedProject verbose = GeneratedProject.generate(GeneratedProject.spec("discriminators.yaml"), dir.resolve("v"), "--verbose");
+        assertTrue(verbose.err.contains("RadioEntry/discriminator: discriminator value 'track' selects both Advert and Track: "
+                + "it is read as Advert"), verbose.err);
+        assertEquals(2, verbose.err.lines().filter(l -> l.contains("selects both")).count(), verbose.err);
+        assertEquals("", p.compile());
+        try (URLClassLoader classes = new URLClassLoader(new URL[] {dir.resolve("target/test-compile").toUri().toURL()},
+                ModelBindingTest.class.getClassLoader())) {
+            String pkg = "com.example.mediaqueue.model.";
+            Class<?> message = classes.loadClass(pkg + "Message");
+            for (String role : new String[] {"user", "UserMessage"}) {
+                String text = "{\"role\":\"" + role + "\",\"content\":\"hi\"}";
+                Object value = json.readValue(text, message);
+                assertEquals(pkg + "UserMessage", value.getClass().getName(), role);
+                assertEquals(json.readTree(text), json.readTree(json.writeValueAsString(value)));
+            }
+            assertEquals(pkg + "SystemMessage", json.readValue("{\"role\":\"system\",\"content\":\"x\"}", message).getClass().getName());
+            // an allOf variant pins its value in a part of its own
+            Object episode = json.readValue("{\"type\":\"episode\",\"name\":\"e1\"}", classes.loadClass(pkg + "PlaylistItem"));
+            assertEquals(pkg + "Episode", episode.getClass().getName());
+            assertEquals(pkg + "Track", json.readValue("{\"type\":\"track\",\"name\":\"t\"}", classes.loadClass(pkg + "QueueEntry"))
+                    .getClass().getName());
+            assertEquals(pkg + "Advert", json.readValue("{\"type\":\"advert\"}", classes.loadClass(pkg + "QueueEntry"))
+                    .getClass().getName());
+            // Track implements three sealed interfaces; read as itself it needs no type id
+            Class<?> track = classes.loadClass(pkg + "Track");
+            assertEquals(3, track.getInterfaces().length);
+            Object alone = json.readValue("{\"name\":\"t\"}", track);
+            assertEquals("t", track.getMethod("name").invoke(alone));
+            assertEquals(json.readTree("{\"type\":\"track\",\"name\":\"t\"}"),
+                    json.readTree(json.writeValueAsString(json.readValue("{\"type\":\"track\",\"name\":\"t\"}", track))));
+        }
+    }
+
+    @Test
     void mapsBesidePropertiesAndFormatsRoundTrip(@TempDir Path dir) throws Exception {
         try (URLClassLoader classes = compiled("forms.yaml", dir)) {
             Class<?> labels = classes.loadClass("com.example.surveyintake.model.Labels");

@@ -44,6 +44,7 @@ public final class RequestBodies implements HttpHandler {
 
     private static final String TOO_LARGE = ErrorCodes.PAYLOAD_TOO_LARGE;
     private static final String TIMEOUT = ErrorCodes.REQUEST_BODY_TIMEOUT;
+    private static final String BAD_ENCODING = ErrorCodes.INVALID_CONTENT_ENCODING;
 
     private final HttpHandler next;
     private final long maxBodySize;
@@ -108,7 +109,8 @@ public final class RequestBodies implements HttpHandler {
 
     /**
      * Answers a failed body read with the error JSON when the failure is one of the rules above:
-     * 413 ERR10068 for a body over the limit, 408 ERR19004 for the idle timeout (the cause may be
+     * 413 ERR10068 for a body over the limit, 408 ERR19004 for the idle timeout, 400 ERR19200 for a
+     * compressed body that does not decode (the cause may be
      * wrapped, as Undertow's receiver does). Returns false for other failures (the client went away,
      * a broken stream), which the caller handles, usually by closing the connection.
      */
@@ -117,6 +119,10 @@ public final class RequestBodies implements HttpHandler {
             if (t instanceof RequestBodyTimeoutException timeout) {
                 exchange.setPersistent(false);
                 errors.send(exchange, TIMEOUT, timeout.idleMillis());
+                return true;
+            }
+            if (t instanceof BadContentEncodingException bad) {
+                errors.send(exchange, BAD_ENCODING, bad.coding());
                 return true;
             }
             if (t instanceof RequestTooBigException) {

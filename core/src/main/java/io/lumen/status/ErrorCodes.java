@@ -128,6 +128,26 @@ public final class ErrorCodes {
     /** 504: The database ... did not answer in time */
     public static final String DATABASE_TIMEOUT = "ERR19043";
 
+    // Lumen's web and gateway middleware (lumen-web, the security module's basic, apikey, ipfilter, unified).
+    /** 400: The request body is not valid ... data */
+    public static final String INVALID_CONTENT_ENCODING = "ERR19200";
+    /** 415: The content coding ... is not accepted here */
+    public static final String UNSUPPORTED_CONTENT_ENCODING = "ERR19201";
+    /** 404: No file at ... */
+    public static final String RESOURCE_NOT_FOUND = "ERR19202";
+    /** 400: The path ... is refused */
+    public static final String RESOURCE_PATH_REFUSED = "ERR19203";
+    /** 401: No accepted credentials; this path takes ... */
+    public static final String AUTHENTICATION_REQUIRED = "ERR19210";
+    /** 401: The user name or the password is wrong */
+    public static final String INVALID_BASIC_CREDENTIALS = "ERR19211";
+    /** 401: The API key in ... is not valid for this path */
+    public static final String INVALID_API_KEY = "ERR19212";
+    /** 403: Requests from ... are not allowed on this path */
+    public static final String ADDRESS_NOT_ALLOWED = "ERR19213";
+    /** 403: The user ... may not call this path */
+    public static final String USER_NOT_ALLOWED_ON_PATH = "ERR19214";
+
     private ErrorCodes() {
     }
 }

@@ -4,8 +4,12 @@ import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectReader;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.POJONode;
 import io.lumen.handler.Blocking;
 import io.lumen.handler.HandlerAttachments;
+import io.lumen.handler.body.FormPart;
 import io.lumen.handler.body.ParsedBody;
 import io.lumen.http.RequestShape;
 import io.lumen.server.ServiceContext;
@@ -20,7 +24,9 @@ import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The base of every generated operation adapter: takes the {@link ValidatedRequest} the
@@ -104,19 +110,44 @@ public abstract class OperationHandler implements HttpHandler {
     }
 
     /**
-     * The request body bound to its type: the JSON body, or form fields the validator converted by the
-     * schema. A body in another media type the spec declares (XML, text, multipart, ...) passes the
-     * validator unread and has no tree to bind: it answers 415 ERR19001 naming what this operation
-     * reads, instead of handing the implementation a null body. Null when the request has no body.
+     * The request body bound to its type: the JSON body, or form or multipart fields the validator
+     * converted by the schema; a multipart file part binds to a {@link FormPart} component (name, file
+     * name, media type, stream) or, to a {@code String} one, as its file name. A body in another media
+     * type the spec declares (XML, text, ...) passes the validator unread and has no tree to bind: it
+     * answers 415 ERR19001 naming what this operation reads, instead of handing the implementation a
+     * null body. Null when the request has no body.
      */
     protected final <T> T bindBody(ObjectReader reader, ValidatedRequest request, HttpServerExchange exchange) {
         JsonNode value = request.body();
+        ParsedBody parsed = exchange.getAttachment(HandlerAttachments.BODY);
         if (value == null && carriesBytes(exchange)) {
             String mediaType = RequestShape.mediaType(exchange);
             throw errors.exception(ErrorCodes.UNSUPPORTED_MEDIA_TYPE, (mediaType == null ? "(none)" : mediaType)
-                    + " (" + operationId + " reads application/json and application/x-www-form-urlencoded bodies)");
+                    + " (" + operationId + " reads application/json, application/x-www-form-urlencoded and multipart/form-data bodies)");
+        }
+        if (value instanceof ObjectNode fields && parsed != null && parsed.parts() != null) {
+            value = withFiles(fields, parsed.parts());
         }
         return bind(reader, value, "body");
+    }
+
+    /** The validated fields with each file part in place of its file name, for Jackson to hand over as is. */
+    private static JsonNode withFiles(ObjectNode fields, List<FormPart> parts) {
+        ObjectNode out = fields.deepCopy();
+        Map<String, Integer> seen = new HashMap<>();
+        for (FormPart part : parts) {
+            if (!part.isFile()) {
+                continue;
+            }
+            int index = seen.merge(part.name(), 1, Integer::sum) - 1;
+            JsonNode at = out.get(part.name());
+            if (at instanceof ArrayNode array && index < array.size()) {
+                array.set(index, new POJONode(part));
+            } else if (at != null && !at.isArray()) {
+                out.set(part.name(), new POJONode(part));
+            }
+        }
+        return out;
     }
 
     private static boolean carriesBytes(HttpServerExchange exchange) {

@@ -3,6 +3,7 @@ package io.lumen.codegen.maven;
 import io.lumen.codegen.Generation;
 import io.lumen.codegen.Generator;
 import io.lumen.codegen.GeneratorOptions;
+import io.lumen.codegen.Warning;
 import io.lumen.codegen.datasource.DatasourceRequest;
 import io.lumen.codegen.project.GeneratedFile;
 import io.lumen.codegen.project.Layout;
@@ -102,7 +103,11 @@ public final class GenerateMojo extends AbstractMojo {
                         title -> new GeneratorOptions(project.getGroupId(), project.getArtifactId(), packageName, Versions.lumen(),
                                 new DatasourceRequest(datasource, datasourceName, datasourceDriver, datasourceMigrations)),
                         type -> Files.isRegularFile(implDir.resolve(type + "Impl.java")));
-                generation.warnings().forEach(w -> getLog().warn("lumen-codegen: " + w));
+                if (getLog().isDebugEnabled()) {
+                    generation.warnings().forEach(w -> getLog().warn("lumen-codegen: " + w.detail()));
+                } else {
+                    Warning.summary(generation.warnings()).forEach(w -> getLog().warn("lumen-codegen: " + w));
+                }
                 ProjectWriter.Report report = ProjectWriter.write(base, build, generation, ProjectWriter.Mode.WRITE,
                         EnumSet.of(GeneratedFile.Owner.GENERATED));
                 report.removed().forEach(r -> getLog().warn("lumen-codegen: removed: " + r));

@@ -3,6 +3,7 @@ package io.lumen.codegen.cli;
 import io.lumen.codegen.Generation;
 import io.lumen.codegen.Generator;
 import io.lumen.codegen.GeneratorOptions;
+import io.lumen.codegen.Warning;
 import io.lumen.codegen.datasource.DatasourceRequest;
 import io.lumen.codegen.project.ProjectWriter;
 import io.lumen.codegen.project.Versions;
@@ -104,6 +105,9 @@ public final class CodegenCli implements Runnable {
         @Option(names = "--check", description = "write nothing; exit 1 when the project differs from what the spec generates")
         private boolean check;
 
+        @Option(names = "--verbose", description = "every warning on its own line (default: one line per kind, with a count)")
+        private boolean verbose;
+
         @Option(names = "--dry-run", description = "write nothing; list what would be written")
         private boolean dryRun;
 
@@ -123,7 +127,11 @@ public final class CodegenCli implements Runnable {
             } catch (IllegalArgumentException e) {
                 throw new CommandLine.ParameterException(command.commandLine(), e.getMessage());
             }
-            generation.warnings().forEach(w -> err.println("warning: " + w));
+            if (verbose) {
+                generation.warnings().forEach(w -> err.println("warning: " + w.detail()));
+            } else {
+                Warning.summary(generation.warnings()).forEach(w -> err.println("warning: " + w));
+            }
             ProjectWriter.Mode mode = check ? ProjectWriter.Mode.CHECK : dryRun ? ProjectWriter.Mode.DRY_RUN : ProjectWriter.Mode.WRITE;
             ProjectWriter.Report report = ProjectWriter.write(output, generation, mode);
             report.removed().forEach(r -> err.println("removed: " + r));

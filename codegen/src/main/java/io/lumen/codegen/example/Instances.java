@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.lumen.codegen.schema.DiscriminatorValues;
 import io.lumen.codegen.schema.Schemas;
 
 import java.math.BigDecimal;
@@ -34,6 +35,7 @@ public final class Instances {
     private final JsonNode bundle;
     private final Direction direction;
     private final boolean useExamples;
+    private final DiscriminatorValues discriminators;
 
     /**
      * @param useExamples take {@code example}/{@code examples} found on (sub)schemas when they suit the schema's
@@ -43,6 +45,7 @@ public final class Instances {
         this.bundle = bundle;
         this.direction = direction;
         this.useExamples = useExamples;
+        this.discriminators = new DiscriminatorValues(bundle);
     }
 
     /** A value for the schema at {@code pointer}, or null. */
@@ -169,7 +172,7 @@ public final class Instances {
             }
             String property = s.path("discriminator").path("propertyName").asText("");
             if (!property.isEmpty() && value instanceof ObjectNode obj) {
-                obj.put(property, discriminatorValue(s, v));
+                obj.put(property, discriminatorValue(s, v, property));
             }
             return value;
         }
@@ -186,7 +189,8 @@ public final class Instances {
         return merge(both, 0);
     }
 
-    private String discriminatorValue(JsonNode s, JsonNode variant) {
+    /** The variant's mapping key; else the value it pins the property to; else its schema name (OpenAPI's implicit value). */
+    private String discriminatorValue(JsonNode s, JsonNode variant, String property) {
         String target = variant.has("$ref") ? variant.get("$ref").asText() : null;
         if (target != null) {
             for (Iterator<Map.Entry<String, JsonNode>> it = s.path("discriminator").path("mapping").properties().iterator(); it.hasNext(); ) {
@@ -196,7 +200,8 @@ public final class Instances {
                     return e.getKey();
                 }
             }
-            return Schemas.lastSegment(target);
+            List<String> pinned = discriminators.pinned(Schemas.deref(bundle, target.substring(1)), property);
+            return pinned.isEmpty() ? Schemas.lastSegment(target) : pinned.get(0);
         }
         return "";
     }

@@ -81,6 +81,11 @@ public final class ModelWriter {
         for (ClassName i : r.interfaces()) {
             type.addSuperinterface(i);
         }
+        if (!r.interfaces().isEmpty()) {
+            // read on its own (a property or a body of this record's type) it needs no type id: Jackson
+            // would otherwise take its sealed interfaces' @JsonTypeInfo and demand the discriminator first
+            type.addAnnotation(AnnotationSpec.builder(TYPE_INFO).addMember("use", "$T.Id.NONE", TYPE_INFO).build());
+        }
         return type;
     }
 

@@ -205,7 +205,7 @@ public final class OperationReader {
         return OperationModel.Binding.READER;
     }
 
-    /** JSON-like media types first, then forms (the validator converts them to objects), then text, then bytes. */
+    /** JSON-like media types first, then forms and multipart (the validator converts them to objects), then text, then bytes. */
     static String choose(Map<String, String> content) {
         String best = null;
         int rank = Integer.MAX_VALUE;
@@ -226,7 +226,7 @@ public final class OperationReader {
         if (mt.endsWith("+json") || mt.endsWith("/json")) {
             return 1;
         }
-        if (mt.equals("application/x-www-form-urlencoded")) {
+        if (mt.equals("application/x-www-form-urlencoded") || mt.equals(MultipartBodies.MEDIA_TYPE)) {
             return 2;
         }
         if (mt.equals("*/*") || mt.equals("application/*")) {
@@ -258,7 +258,8 @@ public final class OperationReader {
         }
         String schema = rb.content().get(mt);
         TypeName t = switch (kind) {
-            case JSON -> schema == null ? TypeMapper.JSON_NODE : types.resolve(schema, type + "Body");
+            case JSON -> schema == null ? TypeMapper.JSON_NODE : mt.equals(MultipartBodies.MEDIA_TYPE)
+                    ? types.multipartBody(schema, type + "Body") : types.resolve(schema, type + "Body");
             case TEXT -> STRING;
             default -> BYTES;
         };
@@ -275,8 +276,9 @@ public final class OperationReader {
         for (String mt : rb.content().keySet()) {
             int r = rank(mt);
             if (r > 2) {
-                diagnostics.warn(rb.pointer() + "/content/" + Schemas.escape(mt), "the generated adapter binds JSON and "
-                        + "form bodies to its request type; " + (r == 3 ? "a body in another media type matching " + mt
+                diagnostics.warn("request media type the generated adapter answers 415", rb.pointer() + "/content/" + Schemas.escape(mt),
+                        "the generated adapter binds JSON, "
+                        + "form and multipart bodies to its request type; " + (r == 3 ? "a body in another media type matching " + mt
                         + " gets 415 ERR19001" : "a request sent as " + mt + " gets 415 ERR19001 (declare " + mt
                         + " alone to receive its " + (r == 4 ? "text)" : "bytes)")));
             }
@@ -467,6 +469,10 @@ public final class OperationReader {
                 case BYTES -> "bytes";
                 default -> {
                     JsonNode v = slots.get(d.bodySlot);
+                    if (contentType.equals(MultipartBodies.MEDIA_TYPE)) {
+                        contentType = MultipartBodies.CONTENT_TYPE;
+                        yield MultipartBodies.serialize(bundle, op.requestBody().content().get(body.mediaType()), v);
+                    }
                     yield contentType.equals("application/x-www-form-urlencoded") ? form(v) : v.toString();
                 }
             };

@@ -61,7 +61,7 @@ final class ValueSlots {
                     pick = s.candidates.get(i);
                 }
                 if (i == 0 && s.example && !p.isEmpty() && s.where != null) {
-                    diagnostics.warn(s.where, "the example does not match its schema (" + String.join("; ", p)
+                    diagnostics.warn("example that breaks its schema", s.where, "the example does not match its schema (" + String.join("; ", p)
                             + "); the " + s.what + " uses a synthesized value");
                 }
                 last = p;
@@ -69,7 +69,7 @@ final class ValueSlots {
             next += s.candidates.size();
             if (pick == null) {
                 if (s.where != null) {
-                    diagnostics.warn(s.schema, "no valid value could be synthesized for the " + s.what + " ("
+                    diagnostics.warn("no valid value for a stub or test request (it will fail)", s.schema, "no valid value could be synthesized for the " + s.what + " ("
                             + (s.candidates.isEmpty() ? "the schema requires itself" : String.join("; ", last))
                             + "); give the media type an example");
                 }

@@ -92,7 +92,7 @@ public final class ProjectFiles {
         }
         for (String[] r : adminRoutes) {
             if (routes.contains(r[0] + " " + r[1])) {
-                diagnostics.warn("/paths", "the spec has its own " + r[0] + " " + r[1] + ", so the admin route is left out");
+                diagnostics.warn("admin route left out", "/paths", "the spec has its own " + r[0] + " " + r[1] + ", so the admin route is left out");
                 continue;
             }
             admin.add(Map.of("method", r[0], "path", r[1], "exec", r[2]));
@@ -188,6 +188,21 @@ public final class ProjectFiles {
         return out;
     }
 
+    /**
+     * The request of the first operation a README's curl line can show succeeding: a GET whose
+     * generated test sends no header and expects a 2xx (so its path and query are valid values),
+     * secured or not as asked; else {@code fallback}.
+     */
+    private String tryTarget(boolean secured, String fallback) {
+        for (OperationModel op : operations) {
+            if (op.operation().method().equals("GET") && op.secured() == secured && op.call().headers().isEmpty()
+                    && op.stub().status() >= 200 && op.stub().status() < 300) {
+                return op.call().target();
+            }
+        }
+        return fallback;
+    }
+
     private Map<String, Object> model() {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("groupId", options.groupId());
@@ -201,18 +216,14 @@ public final class ProjectFiles {
         m.put("titleXml", title.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("--", "- -"));
         m.put("secured", secured);
         m.put("specFile", specFile);
+        m.put("specName", specFile.substring(specFile.lastIndexOf('/') + 1));
         m.put("v", Versions.plugins());
         Set<String> scopes = new TreeSet<>();
-        String firstPath = "/health";
         for (OperationModel op : operations) {
             scopes.addAll(op.operation().scopes());
         }
-        for (OperationModel op : operations) {
-            if (op.operation().method().equals("GET") && !op.operation().template().contains("{")) {
-                firstPath = op.operation().template();
-                break;
-            }
-        }
+        String firstPath = tryTarget(false, "/health");
+        m.put("securedPath", tryTarget(true, firstPath));
         m.put("scopes", String.join(" ", scopes));
         m.put("datasource", datasource == null ? false : datasourceModel());
         m.put("pluginDatasource", pluginDatasource(options.datasource()));

@@ -26,6 +26,18 @@ public sealed interface Model permits Model.Record, Model.Enum, Model.Union {
      */
     record Record(ClassName name, String pointer, String description, List<Property> properties,
                   List<ClassName> interfaces, TypeName additionalProperties) implements Model {
+
+        /** This record as a variant of {@code unions}. */
+        public Record withInterfaces(List<ClassName> unions) {
+            return new Record(name, pointer, description, properties, unions, additionalProperties);
+        }
+
+        /** This record with the property {@code json} typed {@code type}. */
+        public Record withType(String json, TypeName type) {
+            return new Record(name, pointer, description, properties.stream()
+                    .map(x -> x.json().equals(json) ? new Property(x.json(), x.java(), type, x.required(), x.nullable(), x.description()) : x)
+                    .toList(), interfaces, additionalProperties);
+        }
     }
 
     /**

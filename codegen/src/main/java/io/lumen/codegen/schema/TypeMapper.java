@@ -10,19 +10,15 @@ import io.lumen.codegen.naming.Names;
 import io.lumen.openapi.OpenApiSpec;
 
 import java.math.BigDecimal;
-import java.time.LocalDate;
-import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.UUID;
 
 /**
  * Maps the schemas of a bundled spec to Java types and collects the declarations they need.
@@ -49,6 +45,7 @@ public final class TypeMapper {
     private static final ClassName LIST = ClassName.get(List.class);
     private static final ClassName MAP = ClassName.get(Map.class);
     private static final TypeName STRING = ClassName.get(String.class);
+    private static final ClassName FORM_PART = ClassName.get("io.lumen.handler.body", "FormPart");
     private static final String COMPONENTS = "/components/schemas/";
 
     private final OpenApiSpec spec;
@@ -61,12 +58,16 @@ public final class TypeMapper {
     private final Map<String, ClassName> aliases = new HashMap<>();
     private final Map<ClassName, Model> models = new TreeMap<>(Comparator.comparing(ClassName::canonicalName));
     private final Map<ClassName, Set<ClassName>> interfaces = new HashMap<>();
+    private final DiscriminatorValues discriminatorValues;
+    private final EnumTypes enums;
 
     public TypeMapper(OpenApiSpec spec, String modelPackage, Diagnostics diagnostics) {
         this.spec = spec;
         this.bundle = spec.bundle();
         this.modelPackage = modelPackage;
         this.diagnostics = diagnostics;
+        this.discriminatorValues = new DiscriminatorValues(bundle);
+        this.enums = new EnumTypes(this, diagnostics);
         // components first, in name order: their names are the user's and must not lose to inline names
         for (String name : componentKeys()) {
             String pointer = COMPONENTS + Schemas.escape(name);
@@ -102,9 +103,7 @@ public final class TypeMapper {
         List<Model> out = new ArrayList<>();
         for (Model m : models.values()) {
             if (m instanceof Model.Record r && interfaces.containsKey(r.name())) {
-                out.add(new Model.Record(r.name(), r.pointer(), r.description(), r.properties(),
-                        interfaces.get(r.name()).stream().sorted(Comparator.comparing(ClassName::canonicalName)).toList(),
-                        r.additionalProperties()));
+                out.add(r.withInterfaces(interfaces.get(r.name()).stream().sorted(Comparator.comparing(ClassName::canonicalName)).toList()));
             } else {
                 out.add(m);
             }
@@ -155,7 +154,7 @@ public final class TypeMapper {
 
     private TypeName compute(String p, JsonNode s, String name, boolean userNamed) {
         if (s.has("enum") || s.has("const")) {
-            return enumType(p, s, name, userNamed);
+            return enums.map(p, s, name, userNamed);
         }
         if (s.has("allOf")) {
             return allOf(p, s, name, userNamed);
@@ -167,35 +166,15 @@ public final class TypeMapper {
         if (types.size() > 1) {
             return JSON_NODE;
         }
-        String type = types.isEmpty() ? inferType(s) : types.get(0);
+        String type = types.isEmpty() ? JavaTypes.inferType(s) : types.get(0);
         return switch (type) {
             case "object" -> object(p, s, name, userNamed);
             case "array" -> array(p, s, name);
-            case "string" -> string(s.path("format").asText(""));
+            case "string" -> JavaTypes.string(s.path("format").asText(""));
             case "integer" -> "int32".equals(s.path("format").asText()) ? ClassName.get(Integer.class) : ClassName.get(Long.class);
             case "number" -> "decimal".equals(s.path("format").asText()) ? ClassName.get(BigDecimal.class) : ClassName.get(Double.class);
             case "boolean" -> ClassName.get(Boolean.class);
             default -> JSON_NODE;
-        };
-    }
-
-    private static String inferType(JsonNode s) {
-        if (s.has("properties") || s.has("additionalProperties") || s.has("required")) {
-            return "object";
-        }
-        if (s.has("items") || s.has("prefixItems")) {
-            return "array";
-        }
-        return "";
-    }
-
-    private static TypeName string(String format) {
-        return switch (format) {
-            case "date-time" -> ClassName.get(OffsetDateTime.class);
-            case "date" -> ClassName.get(LocalDate.class);
-            case "uuid" -> ClassName.get(UUID.class);
-            case "byte" -> TypeName.get(byte[].class);
-            default -> STRING;
         };
     }
 
@@ -264,8 +243,32 @@ public final class TypeMapper {
         return objects;
     }
 
+    /**
+     * The type of a {@code multipart/form-data} body: a record of its own ({@code name}) whose
+     * {@code format: binary} properties are {@code FormPart}s (file name, media type, stream), or the
+     * schema's usual type when it has no binary property.
+     */
+    public TypeName multipartBody(String pointer, String name) {
+        String at = Schemas.deref(bundle, pointer);
+        Map<String, String> properties = new LinkedHashMap<>();
+        Set<String> required = new LinkedHashSet<>();
+        String[] additional = new String[1];
+        flatten(at, properties, required, additional, 0);
+        if (properties.values().stream().noneMatch(x -> JavaTypes.binary(bundle, x))) {
+            return resolve(pointer, name);
+        }
+        String own = at + "/x-lumen-multipart";
+        TypeName known = byPointer.get(own);
+        return known != null ? known : record(own, bundle.at(at), name, false, properties, required, additional[0], true);
+    }
+
     private TypeName record(String p, JsonNode s, String name, boolean userNamed, Map<String, String> properties,
                             Set<String> required, String additionalPointer) {
+        return record(p, s, name, userNamed, properties, required, additionalPointer, false);
+    }
+
+    private TypeName record(String p, JsonNode s, String name, boolean userNamed, Map<String, String> properties,
+                            Set<String> required, String additionalPointer, boolean multipart) {
         ClassName cn = claim(p, name, userNamed);
         byPointer.put(p, cn); // before the properties: a schema may contain itself
         NameTable components = new NameTable();
@@ -282,7 +285,9 @@ public final class TypeMapper {
                         + owner + " of the same schema; rename one");
             }
             JsonNode ps = bundle.at(e.getValue());
-            TypeName type = resolve(e.getValue(), cn.simpleName() + Names.type(json));
+            TypeName type = !multipart || !JavaTypes.binary(bundle, e.getValue()) ? resolve(e.getValue(), cn.simpleName() + Names.type(json))
+                    : Schemas.types(bundle.at(Schemas.deref(bundle, e.getValue()))).contains("array")
+                    ? ParameterizedTypeName.get(LIST, FORM_PART) : FORM_PART;
             JsonNode target = bundle.at(Schemas.deref(bundle, e.getValue()));
             list.add(new Model.Property(json, java, type, required.contains(json),
                     Schemas.nullable(ps) || Schemas.nullable(target), Schemas.describe(ps)));
@@ -296,50 +301,6 @@ public final class TypeMapper {
             }
         }
         models.put(cn, new Model.Record(cn, p, Schemas.describe(s), list, List.of(), additional));
-        return cn;
-    }
-
-    private TypeName enumType(String p, JsonNode s, String name, boolean userNamed) {
-        List<JsonNode> values = new ArrayList<>();
-        if (s.has("const")) {
-            values.add(s.get("const"));
-        }
-        s.path("enum").forEach(values::add);
-        values.removeIf(JsonNode::isNull);
-        if (values.isEmpty()) {
-            return JSON_NODE;
-        }
-        TypeName valueType;
-        if (values.stream().allMatch(JsonNode::isTextual)) {
-            valueType = STRING;
-        } else if (values.stream().allMatch(JsonNode::isIntegralNumber)) {
-            valueType = ClassName.get(Long.class);
-        } else if (values.stream().allMatch(JsonNode::isNumber)) {
-            valueType = ClassName.get(Double.class);
-        } else if (values.stream().allMatch(JsonNode::isBoolean)) {
-            valueType = ClassName.get(Boolean.class);
-        } else {
-            diagnostics.warn(p, "enum values of different JSON types: typed as JsonNode");
-            return JSON_NODE;
-        }
-        ClassName cn = claim(p, name, userNamed);
-        byPointer.put(p, cn);
-        NameTable constants = new NameTable();
-        Map<String, JsonNode> out = new LinkedHashMap<>();
-        Set<String> seen = new LinkedHashSet<>();
-        for (JsonNode v : values) {
-            if (!seen.add(v.toString())) {
-                continue;
-            }
-            String base = Names.constant(v.asText());
-            String constant = constants.unique(base, v.toString());
-            if (!constant.equals(base)) {
-                diagnostics.warn(p, "enum value " + v + " is named " + constant + " because " + base
-                        + " is taken by another value (they differ only in case or symbols)");
-            }
-            out.put(constant, v);
-        }
-        models.put(cn, new Model.Enum(cn, p, Schemas.describe(s), valueType, out));
         return cn;
     }
 
@@ -360,83 +321,64 @@ public final class TypeMapper {
         }
         String property = s.path("discriminator").path("propertyName").asText("");
         if (property.isEmpty()) {
-            diagnostics.warn(p, key + " without a discriminator: typed as JsonNode (add discriminator.propertyName "
+            diagnostics.warn("oneOf/anyOf without a discriminator, typed as JsonNode", p, key + " without a discriminator: typed as JsonNode (add discriminator.propertyName "
                     + "to get a sealed interface with one record per variant)");
             return JSON_NODE;
         }
         for (String v : variants) {
             JsonNode vs = bundle.at(Schemas.deref(bundle, v));
-            if (!isObjectSchema(vs) || !hasProperty(Schemas.deref(bundle, v), property, 0)) {
-                diagnostics.warn(p, key + " variant " + v + " is not an object schema with the discriminator property '"
+            if (!isObjectSchema(vs) || !discriminatorValues.declares(Schemas.deref(bundle, v), property)) {
+                diagnostics.warn("discriminated oneOf/anyOf typed as JsonNode", p, key + " variant " + v + " is not an object schema with the discriminator property '"
                         + property + "': typed as JsonNode");
                 return JSON_NODE;
             }
         }
         ClassName iface = claim(p, name, userNamed);
         byPointer.put(p, iface);
-        Map<String, String> explicit = new LinkedHashMap<>();
-        for (Iterator<Map.Entry<String, JsonNode>> it = s.path("discriminator").path("mapping").properties().iterator(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> e = it.next();
-            explicit.put(e.getKey(), mappingTarget(p, e.getValue().asText()));
-        }
+        Map<String, String> explicit = discriminatorValues.mapping(spec, p, s);
         Map<ClassName, List<String>> byClass = new LinkedHashMap<>();
+        Map<String, ClassName> selects = new HashMap<>();
         for (int i = 0; i < variants.size(); i++) {
             String v = variants.get(i);
             TypeName t = resolve(v, name + (i + 1));
             if (!(t instanceof ClassName cn) || !(models.get(cn) instanceof Model.Record)) {
-                diagnostics.warn(p, key + " variant " + v + " is not a record: typed as JsonNode");
+                diagnostics.warn("discriminated oneOf/anyOf typed as JsonNode", p, key + " variant " + v + " is not a record: typed as JsonNode");
                 models.remove(iface);
                 byPointer.put(p, JSON_NODE);
                 return JSON_NODE;
             }
-            String target = Schemas.deref(bundle, v);
-            List<String> names = new ArrayList<>();
-            explicit.forEach((value, pointer) -> {
-                if (pointer.equals(target)) {
-                    names.add(value);
+            List<String> values = new ArrayList<>();
+            for (String value : discriminatorValues.of(v, cn.simpleName(), property, explicit)) {
+                ClassName other = selects.putIfAbsent(value, cn);
+                if (other == null) {
+                    values.add(value);
+                } else if (!other.equals(cn)) {
+                    diagnostics.warn("ambiguous discriminator value", p + "/discriminator", "discriminator value '" + value + "' selects both "
+                            + other.simpleName() + " and " + cn.simpleName() + ": it is read as " + other.simpleName());
                 }
-            });
-            if (names.isEmpty()) {
-                names.add(bundle.at(v).has("$ref") ? Schemas.lastSegment(target) : cn.simpleName());
             }
-            byClass.computeIfAbsent(cn, k -> new ArrayList<>()).addAll(names);
+            byClass.computeIfAbsent(cn, k -> new ArrayList<>()).addAll(values);
         }
-        byClass.keySet().forEach(cn -> interfaces.computeIfAbsent(cn, k -> new LinkedHashSet<>()).add(iface));
+        byClass.keySet().forEach(cn -> {
+            interfaces.computeIfAbsent(cn, k -> new LinkedHashSet<>()).add(iface);
+            // it holds any value that selects it (the schema name or one it pins): an enum would refuse the name
+            models.put(cn, ((Model.Record) models.get(cn)).withType(property, STRING));
+        });
         models.put(iface, new Model.Union(iface, p, Schemas.describe(s), property, byClass));
         return iface;
-    }
-
-    /** A discriminator mapping value: a {@code #/...} reference or a schema name. */
-    private String mappingTarget(String p, String value) {
-        if (value.startsWith("#")) {
-            return Schemas.deref(bundle, value.substring(1));
-        }
-        String pointer = COMPONENTS + Schemas.escape(value);
-        if (!bundle.at(pointer).isMissingNode()) {
-            return Schemas.deref(bundle, pointer);
-        }
-        throw spec.error(p + "/discriminator/mapping", "mapping target '" + value + "' is neither a #/ reference nor a schema name");
     }
 
     private boolean isObjectSchema(JsonNode s) {
         return s.has("properties") || s.has("allOf") || Schemas.types(s).contains("object") && !s.has("oneOf");
     }
 
-    private boolean hasProperty(String pointer, String property, int depth) {
-        JsonNode s = bundle.at(pointer);
-        if (s.path("properties").has(property)) {
-            return true;
-        }
-        JsonNode parts = s.path("allOf");
-        for (int i = 0; i < parts.size() && depth < 32; i++) {
-            if (hasProperty(Schemas.deref(bundle, pointer + "/allOf/" + i), property, depth + 1)) {
-                return true;
-            }
-        }
-        return false;
+    /** Records the declaration of {@code cn} for the schema at {@code pointer} (an enum's, from {@link EnumTypes}). */
+    void declare(String pointer, Model model) {
+        byPointer.put(pointer, model.name());
+        models.put(model.name(), model);
     }
 
-    private ClassName claim(String pointer, String name, boolean userNamed) {
+    ClassName claim(String pointer, String name, boolean userNamed) {
         ClassName component = componentNames.getOrDefault(pointer, aliases.get(pointer));
         if (component != null) {
             return component;

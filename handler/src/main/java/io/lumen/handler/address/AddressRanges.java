@@ -17,6 +17,9 @@ public final class AddressRanges {
     /** The loopback addresses of both families: the service's own host, the shipped default. */
     public static final List<String> LOOPBACK = List.of("127.0.0.0/8", "::1/128");
 
+    private static final java.util.regex.Pattern IPV4 =
+            java.util.regex.Pattern.compile("(25[0-5]|2[0-4]\\d|1?\\d?\\d)(\\.(25[0-5]|2[0-4]\\d|1?\\d?\\d)){3}");
+
     private final byte[][] networks;
     private final int[] bits;
 
@@ -67,6 +70,27 @@ public final class AddressRanges {
             }
         }
         throw new IllegalArgumentException(prefix(key) + "'" + entry + "' is not an address range like 127.0.0.0/8 or ::1/128");
+    }
+
+    /**
+     * The address written as {@code text} (an IPv4 or IPv6 literal, IPv6 optionally in brackets), or
+     * null when it is none; never asks DNS. For addresses from headers such as {@code X-Forwarded-For}.
+     */
+    public static InetAddress literal(String text) {
+        String a = text == null ? "" : text.trim();
+        if (a.length() > 2 && a.charAt(0) == '[' && a.charAt(a.length() - 1) == ']') {
+            a = a.substring(1, a.length() - 1);
+        }
+        boolean v6 = a.indexOf(':') >= 0 && a.chars().allMatch(c -> c == ':' || c == '.' || Character.digit(c, 16) >= 0);
+        boolean v4 = IPV4.matcher(a).matches();
+        if (!v4 && !v6 || a.length() > 45) { // anything else could make the JDK ask DNS
+            return null;
+        }
+        try {
+            return InetAddress.getByName(a); // a literal: parsed, not resolved
+        } catch (UnknownHostException e) {
+            return null;
+        }
     }
 
     /** Whether {@code address} is in one of the ranges (an IPv4 range never holds an IPv6 address). */

@@ -12,16 +12,27 @@ import java.util.Locale;
  *                     with this middleware it replaces server.yml's {@code maxTransferFileSize}
  * @param contentTypes the media types read: exact ({@code application/json}), any subtype
  *                     ({@code text/*}) or a structured suffix ({@code application/*+json})
- *                     ([application/json, application/*+json, application/x-www-form-urlencoded, text/*]);
- *                     JSON, form and text types are parsed, other listed types are read as raw bytes only
+ *                     ([application/json, application/*+json, application/x-www-form-urlencoded,
+ *                     multipart/form-data, text/*]); JSON, form, multipart and text types are parsed,
+ *                     other listed types are read as raw bytes only
+ * @param maxParts     the most parts a {@code multipart/form-data} body may have (100); more is 400 ERR10015
  */
-public record BodyConfig(Boolean enabled, Long maxBodySize, List<String> contentTypes) {
+public record BodyConfig(Boolean enabled, Long maxBodySize, List<String> contentTypes, Integer maxParts) {
     static final List<String> DEFAULT_TYPES = List.of("application/json", "application/*+json",
-            "application/x-www-form-urlencoded", "text/*");
+            "application/x-www-form-urlencoded", "multipart/form-data", "text/*");
+
+    /** Without {@code maxParts} (its default). */
+    public BodyConfig(Boolean enabled, Long maxBodySize, List<String> contentTypes) {
+        this(enabled, maxBodySize, contentTypes, null);
+    }
 
     public BodyConfig {
         enabled = enabled == null || enabled;
         maxBodySize = maxBodySize == null ? 1_048_576L : maxBodySize;
+        maxParts = maxParts == null ? 100 : maxParts;
+        if (maxParts < 1) {
+            throw new IllegalArgumentException("maxParts must be at least 1, got " + maxParts);
+        }
         if (maxBodySize < 1 || maxBodySize > Integer.MAX_VALUE - 16) {
             throw new IllegalArgumentException("maxBodySize must be 1 to " + (Integer.MAX_VALUE - 16)
                     + " bytes (the body is held in memory), got " + maxBodySize);

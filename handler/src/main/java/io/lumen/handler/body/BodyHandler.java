@@ -15,16 +15,14 @@ import io.undertow.server.Connectors;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.HttpServerExchange;
 import io.undertow.util.Headers;
-import io.undertow.util.ImmediatePooledByteBuffer;
 import org.xnio.channels.StreamSourceChannel;
 
 import java.io.IOException;
-import java.nio.ByteBuffer;
 import java.util.Map;
 
 /**
  * Reads and parses request bodies ({@code body.yml}): JSON into a {@code JsonNode}, form data into
- * a map, text into a string, attached as a {@link ParsedBody} under {@link HandlerAttachments#BODY}. Reading is
+ * a map, {@code multipart/form-data} into {@link FormPart}s (at most {@code maxParts}), text into a string, attached as a {@link ParsedBody} under {@link HandlerAttachments#BODY}. Reading is
  * asynchronous on the IO thread; the chain continues when the whole body is there. The bytes are
  * put back into the request channel, so a later handler (a proxy) reads the same body again.
  *
@@ -52,7 +50,7 @@ public final class BodyHandler implements Middleware {
         this.config = config;
         this.errors = errors;
         this.types = new MediaTypes(config.contentTypes());
-        this.parser = new BodyParser(errors);
+        this.parser = new BodyParser(errors, config.maxParts());
     }
 
     @Override
@@ -115,17 +113,7 @@ public final class BodyHandler implements Middleware {
 
         @Override
         public void body(BodyReader reader, byte[] raw, boolean inCall) throws Exception {
-            if (inCall) {
-                proceed(reader, raw);
-                return;
-            }
-            Connectors.executeRootHandler(exchange -> {
-                try {
-                    proceed(reader, raw);
-                } catch (Throwable t) {
-                    failures.fail(exchange, t);
-                }
-            }, reader.exchange);
+            ReadContinuation.resume(reader.exchange, inCall, failures, exchange -> proceed(reader, raw));
         }
 
         private void proceed(BodyReader reader, byte[] raw) throws Exception {
@@ -138,8 +126,7 @@ public final class BodyHandler implements Middleware {
                     errors.send(exchange, e);
                     return;
                 }
-                Connectors.ungetRequestBytes(exchange, new ImmediatePooledByteBuffer(ByteBuffer.wrap(raw)));
-                Connectors.resetRequestChannel(exchange);
+                ReadContinuation.putBack(exchange, raw);
                 exchange.putAttachment(HandlerAttachments.BODY, body);
             }
             next.handleRequest(exchange);

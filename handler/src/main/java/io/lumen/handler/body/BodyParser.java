@@ -29,8 +29,11 @@ final class BodyParser {
     private final ObjectMapper json = ExactJson.MAPPER;
     private final ErrorResponder errors;
 
-    BodyParser(ErrorResponder errors) {
+    private final MultipartParts multipart;
+
+    BodyParser(ErrorResponder errors, int maxParts) {
         this.errors = errors;
+        this.multipart = new MultipartParts(errors, maxParts);
     }
 
     ParsedBody parse(MediaTypes.Kind kind, String mediaType, String contentType, byte[] raw) {
@@ -38,6 +41,7 @@ final class BodyParser {
             case JSON -> new ParsedBody(raw, mediaType, json(raw), null, null);
             case FORM -> new ParsedBody(raw, mediaType, null, form(raw), null);
             case TEXT -> new ParsedBody(raw, mediaType, null, null, new String(raw, charset(contentType)));
+            case MULTIPART -> new ParsedBody(raw, mediaType, null, null, null, multipart.parse(contentType, raw));
             case RAW -> new ParsedBody(raw, mediaType, null, null, null);
         };
     }

@@ -1,5 +1,6 @@
 package io.lumen.handler.body;
 
+import io.lumen.server.BodyTooLargeException;
 import io.undertow.connector.PooledByteBuffer;
 import io.undertow.server.HttpServerExchange;
 import io.undertow.server.RequestTooBigException;
@@ -74,6 +75,11 @@ final class BodyReader implements ChannelListener<StreamSourceChannel> {
                 try {
                     n = channel.read(buf);
                 } catch (RequestTooBigException e) {
+                    if (e instanceof BodyTooLargeException smaller && smaller.limit() < max) {
+                        stop(); // a lower limit below this reader (decode's inflated size): answered with its figure
+                        outcome.broken(this, smaller, inCall);
+                        return;
+                    }
                     tooLarge = true;
                     break;
                 } catch (IOException e) {

@@ -1,5 +1,7 @@
 package io.lumen.handler.body;
 
+import io.lumen.http.MediaTypeSet;
+
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -7,19 +9,12 @@ import java.util.Locale;
 
 /** Which media types the body middleware reads, and how each is parsed. Immutable. */
 final class MediaTypes {
-    enum Kind { JSON, FORM, TEXT, RAW }
+    enum Kind { JSON, FORM, MULTIPART, TEXT, RAW }
 
-    private final String[] exact;
-    private final String[] anySubtype; // "text/"
-    private final String[] suffix;     // {"application/", "+json"} pairs flattened
+    private final MediaTypeSet set;
 
     MediaTypes(List<String> types) {
-        this.exact = types.stream().filter(t -> !t.contains("*")).toArray(String[]::new);
-        this.anySubtype = types.stream().filter(t -> t.endsWith("/*")).map(t -> t.substring(0, t.length() - 1))
-                .toArray(String[]::new);
-        this.suffix = types.stream().filter(t -> t.contains("/*+"))
-                .flatMap(t -> java.util.stream.Stream.of(t.substring(0, t.indexOf('*')), t.substring(t.indexOf('*') + 1)))
-                .toArray(String[]::new);
+        this.set = MediaTypeSet.of("contentTypes", types);
     }
 
     /** How {@code mediaType} is read, or {@code null} when it is not configured (passed through unread). */
@@ -33,26 +28,14 @@ final class MediaTypes {
         if (mediaType.equals("application/x-www-form-urlencoded")) {
             return Kind.FORM;
         }
+        if (mediaType.equals("multipart/form-data")) {
+            return Kind.MULTIPART;
+        }
         return mediaType.startsWith("text/") ? Kind.TEXT : Kind.RAW;
     }
 
     private boolean configured(String mediaType) {
-        for (String e : exact) {
-            if (e.equals(mediaType)) {
-                return true;
-            }
-        }
-        for (String prefix : anySubtype) {
-            if (mediaType.startsWith(prefix)) {
-                return true;
-            }
-        }
-        for (int i = 0; i < suffix.length; i += 2) {
-            if (mediaType.startsWith(suffix[i]) && mediaType.endsWith(suffix[i + 1])) {
-                return true;
-            }
-        }
-        return false;
+        return set.matches(mediaType);
     }
 
     /** The {@code charset} parameter of a Content-Type value, or UTF-8; throws for unsupported ones. */

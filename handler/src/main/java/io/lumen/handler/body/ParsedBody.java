@@ -8,8 +8,8 @@ import java.util.Map;
 
 /**
  * A request body read by the {@code body} middleware, attached under {@link HandlerAttachments#BODY}.
- * Exactly one of {@code json}, {@code form} and {@code text} is set for JSON, form and text media
- * types; all three are {@code null} for other configured types. Requests with an empty body get no
+ * Exactly one of {@code json}, {@code form}, {@code parts} and {@code text} is set for JSON, form,
+ * {@code multipart/form-data} and text media types; all four are {@code null} for other configured types. Requests with an empty body get no
  * attachment. The same bytes stay readable from the request channel for later handlers (a proxy).
  *
  * @param raw         the body bytes as received; do not modify
@@ -17,6 +17,13 @@ import java.util.Map;
  * @param json        the parsed JSON tree
  * @param form        URL-decoded (UTF-8) form fields, each with its values in order
  * @param text        the body decoded with the request's charset (UTF-8 when none is given)
+ * @param parts       the parts of a {@code multipart/form-data} body, in order
  */
-public record ParsedBody(byte[] raw, String contentType, JsonNode json, Map<String, List<String>> form, String text) {
+public record ParsedBody(byte[] raw, String contentType, JsonNode json, Map<String, List<String>> form, String text,
+                         List<FormPart> parts) {
+
+    /** A body that is not multipart. */
+    public ParsedBody(byte[] raw, String contentType, JsonNode json, Map<String, List<String>> form, String text) {
+        this(raw, contentType, json, form, text, null);
+    }
 }

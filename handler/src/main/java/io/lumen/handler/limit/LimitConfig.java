@@ -3,6 +3,7 @@ package io.lumen.handler.limit;
 import io.lumen.handler.prefix.PathPrefixes;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
@@ -11,8 +12,10 @@ import java.util.Map;
  *
  * @param enabled           link the middleware into chains (true)
  * @param key               what a bucket belongs to: {@code address} (client IP), {@code header} (the value of
- *                          {@code headerName}) or {@code client} (the authenticated client id) (address); a
- *                          request without the header or client id falls back to its address
+ *                          {@code headerName}, e.g. an API key), {@code client} (the authenticated client id: a
+ *                          JWT's, or the {@code clientId} of an apikey entry) or {@code user} (the authenticated
+ *                          user: a JWT's subject, a Basic user) (address); a request without it falls back to its
+ *                          address
  * @param headerName        the header of {@code key: header} (X-Api-Key)
  * @param trustForwardedFor take the address from the first {@code X-Forwarded-For} entry (false); only
  *                          behind a proxy that sets it
@@ -21,15 +24,21 @@ import java.util.Map;
  * @param maxKeys           most keys remembered per bucket table (10000); the least recently used goes first
  * @param pathPrefixes      other {@code rate}/{@code burst} per path prefix; the longest prefix matching a route
  *                          wins and has a key table of its own
+ * @param overrides         key value (a client id, user, address or header value) -> its own {@code rate}/{@code burst},
+ *                          whatever the route
+ * @param responseHeaders   {@code none}, {@code draft} ({@code RateLimit-Policy} and {@code RateLimit} of the IETF
+ *                          httpapi draft) or {@code x-ratelimit} ({@code X-RateLimit-Limit}, {@code -Remaining},
+ *                          {@code -Reset}) on every response of a limited route (none)
  */
 public record LimitConfig(Boolean enabled, String key, String headerName, Boolean trustForwardedFor, Double rate,
-                          Integer burst, Integer maxKeys, Map<String, Rate> pathPrefixes) {
+                          Integer burst, Integer maxKeys, Map<String, Rate> pathPrefixes, Map<String, Rate> overrides,
+                          String responseHeaders) {
 
     public LimitConfig {
         enabled = enabled == null || enabled;
         key = key == null || key.isBlank() ? "address" : key.trim().toLowerCase(Locale.ROOT);
-        if (!key.equals("address") && !key.equals("header") && !key.equals("client")) {
-            throw new IllegalArgumentException("key must be address, header or client, got '" + key + "'");
+        if (!List.of("address", "header", "client", "user").contains(key)) {
+            throw new IllegalArgumentException("key must be address, header, client or user, got '" + key + "'");
         }
         headerName = headerName == null || headerName.isBlank() ? "X-Api-Key" : headerName.trim();
         trustForwardedFor = trustForwardedFor != null && trustForwardedFor;
@@ -51,6 +60,22 @@ public record LimitConfig(Boolean enabled, String key, String headerName, Boolea
             }
         }
         pathPrefixes = Map.copyOf(prefixes);
+        Map<String, Rate> byKey = new LinkedHashMap<>();
+        if (overrides != null) {
+            overrides.forEach((k, r) -> {
+                if (r == null || r.rate() == null) {
+                    throw new IllegalArgumentException("overrides." + k + ": rate is required");
+                }
+                byKey.put(k, r);
+            });
+        }
+        overrides = Map.copyOf(byKey);
+        responseHeaders = responseHeaders == null || responseHeaders.isBlank() ? "none"
+                : responseHeaders.trim().toLowerCase(Locale.ROOT);
+        if (!List.of("none", "draft", "x-ratelimit").contains(responseHeaders)) {
+            throw new IllegalArgumentException("responseHeaders must be none, draft or x-ratelimit, got '"
+                    + responseHeaders + "'");
+        }
     }
 
     /**

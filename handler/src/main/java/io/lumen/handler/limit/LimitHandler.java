@@ -4,6 +4,7 @@ import io.lumen.handler.ChainContext;
 import io.lumen.handler.HandlerAttachments;
 import io.lumen.handler.Middleware;
 import io.lumen.handler.prefix.PathPrefixes;
+import io.lumen.handler.prefix.PrefixRouted;
 import io.lumen.server.ServiceContext;
 import io.lumen.status.ErrorResponder;
 import io.lumen.status.Status;
@@ -18,10 +19,11 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * Rate limiting with token buckets ({@code limit.yml}), per client address, per header value or
- * per authenticated client id. Routes share the global bucket table; a route under a configured
- * path prefix uses that prefix's table. A request without a token is answered 429 ERR10088 with
- * {@code Retry-After} (whole seconds, at least 1) and the error JSON. IO thread; lock-free per
+ * Rate limiting with token buckets ({@code limit.yml}), per client address, per header value, per
+ * authenticated client id or per user. Routes share the global bucket table; a route under a
+ * configured path prefix uses that prefix's table; a key with an override its own bucket. A request
+ * without a token is answered 429 ERR10088 with {@code Retry-After} (whole seconds, at least 1) and
+ * the error JSON; with {@code responseHeaders} every response says the limit ({@link RateLimitHeaders}). IO thread; lock-free per
  * bucket, a short stripe lock for the key lookup; never blocks.
  */
 public final class LimitHandler implements Middleware {
@@ -31,8 +33,10 @@ public final class LimitHandler implements Middleware {
     private final LimitConfig config;
     private final ErrorResponder errors;
     private final Status exceeded;
-    private final TokenBuckets global;
-    private final Map<String, TokenBuckets> byPrefix = new HashMap<>();
+    private final Table global;
+    private final Map<String, Table> byPrefix = new HashMap<>();
+    private final Map<String, Table> byKey = new HashMap<>();
+    private final RateLimitHeaders headers;
     private final HttpString headerName;
 
     public LimitHandler(ServiceContext context) {
@@ -43,9 +47,12 @@ public final class LimitHandler implements Middleware {
         this.config = config;
         this.errors = errors;
         this.exceeded = errors.catalogue().get(EXCEEDED);
-        this.global = new TokenBuckets(config.rate(), config.burst(), config.maxKeys());
+        this.headers = RateLimitHeaders.of(config.responseHeaders());
+        this.global = new Table("default", new TokenBuckets(config.rate(), config.burst(), config.maxKeys()), headers);
         config.pathPrefixes().forEach((prefix, r) ->
-                byPrefix.put(prefix, new TokenBuckets(r.rate(), r.burst(), config.maxKeys())));
+                byPrefix.put(prefix, new Table(prefix, new TokenBuckets(r.rate(), r.burst(), config.maxKeys()), headers)));
+        config.overrides().forEach((key, r) ->
+                byKey.put(key, new Table("override", new TokenBuckets(r.rate(), r.burst(), 1), headers)));
         this.headerName = HttpString.tryFromString(config.headerName());
     }
 
@@ -56,13 +63,18 @@ public final class LimitHandler implements Middleware {
 
     @Override
     public HttpHandler wrap(ChainContext context, HttpHandler next) {
+        if (PathPrefixes.wildcard(context.path()) && !byPrefix.isEmpty()) { // a /* route: by request path
+            Map<String, HttpHandler> byPath = new HashMap<>();
+            byPrefix.forEach((prefix, table) -> byPath.put(prefix, new Linked(table, next)));
+            return PrefixRouted.of("limit", byPath, new Linked(global, next));
+        }
         String prefix = PathPrefixes.longest(config.pathPrefixes(), context.path());
         return new Linked(prefix == null ? global : byPrefix.get(prefix), next);
     }
 
     /** The bucket table of the routes under {@code prefix} ({@code null}: the global one); for tests. */
     TokenBuckets buckets(String prefix) {
-        return prefix == null ? global : byPrefix.get(prefix);
+        return (prefix == null ? global : byPrefix.get(prefix)).buckets();
     }
 
     /** The key of a request: header value or client id when configured and present, else the address. */
@@ -78,6 +90,12 @@ public final class LimitHandler implements Middleware {
                 String id = exchange.getAttachment(HandlerAttachments.CLIENT_ID);
                 if (id != null) {
                     return id;
+                }
+            }
+            case "user" -> {
+                String user = exchange.getAttachment(HandlerAttachments.USER_ID);
+                if (user != null) {
+                    return user;
                 }
             }
             default -> {
@@ -117,21 +135,31 @@ public final class LimitHandler implements Middleware {
         return "limit";
     }
 
+    /** A bucket table with the name and pre-built policy header of its limit. */
+    private record Table(String name, TokenBuckets buckets, String policy) {
+        Table(String name, TokenBuckets buckets, RateLimitHeaders headers) {
+            this(name, buckets, headers.policy(name, buckets));
+        }
+    }
+
     /** The per-route handler with its bucket table. */
     private final class Linked implements HttpHandler {
-        private final TokenBuckets buckets;
+        private final Table table;
         private final HttpHandler next;
 
-        Linked(TokenBuckets buckets, HttpHandler next) {
-            this.buckets = buckets;
+        Linked(Table table, HttpHandler next) {
+            this.table = table;
             this.next = next;
         }
 
         @Override
         public void handleRequest(HttpServerExchange exchange) throws Exception {
-            long wait = buckets.acquire(key(exchange), System.nanoTime());
-            if (wait > 0) {
-                reject(exchange, wait);
+            String key = key(exchange);
+            Table t = byKey.isEmpty() ? table : byKey.getOrDefault(key, table);
+            long taken = t.buckets().take(key, System.nanoTime());
+            headers.add(exchange, t.name(), t.policy(), t.buckets(), taken);
+            if (taken > 0) {
+                reject(exchange, taken);
                 return;
             }
             next.handleRequest(exchange);

@@ -34,6 +34,15 @@ final class TokenBuckets {
      * until one would be.
      */
     long acquire(Object key, long now) {
+        long r = take(key, now);
+        return r > 0 ? r : 0;
+    }
+
+    /**
+     * As {@link #acquire}, telling more when granted: the nanoseconds to wait when refused (> 0), else
+     * minus the whole tokens left in the bucket (0 when this was the last one).
+     */
+    long take(Object key, long now) {
         AtomicLong bucket = bucket(key);
         while (true) {
             long tat = bucket.get();
@@ -44,7 +53,7 @@ final class TokenBuckets {
                 return wait;
             }
             if (bucket.compareAndSet(tat, next)) {
-                return 0;
+                return -((tolerance - (next - now)) / interval);
             }
         }
     }
@@ -60,6 +69,16 @@ final class TokenBuckets {
             }
             return b;
         }
+    }
+
+    /** The bucket size in tokens. */
+    long burst() {
+        return tolerance / interval;
+    }
+
+    /** Nanoseconds one token takes to come back. */
+    long interval() {
+        return interval;
     }
 
     /** How many keys the table holds now. */

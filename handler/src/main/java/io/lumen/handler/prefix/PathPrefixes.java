@@ -43,6 +43,15 @@ public final class PathPrefixes {
         return hits.isEmpty() ? null : hits.get(hits.size() - 1);
     }
 
+    /**
+     * Whether a route template covers paths it does not spell: the default handlers' {@code *} and
+     * wildcard routes ({@code /app/*}, a proxy's {@code /*}). Middleware with per-prefix rules decides
+     * per request on such routes ({@link PrefixRouted}).
+     */
+    public static boolean wildcard(String template) {
+        return template.equals("*") || template.endsWith("*");
+    }
+
     /** Validates a configured prefix: it must start with {@code /}. */
     public static void check(String key, String prefix) {
         if (prefix == null || !prefix.startsWith("/")) {

@@ -116,7 +116,7 @@ class LimitHandlerTest {
                 .file("handler.yml", "handlers: [io.lumen.handler.limit.Ok@ok]\n"
                         + "paths:\n  - {path: /x, method: GET, exec: [limit, ok]}\n")
                 .start());
-        assertTrue(e.getMessage().contains("limit.yml") && e.getMessage().contains("address, header or client"),
+        assertTrue(e.getMessage().contains("limit.yml") && e.getMessage().contains("address, header, client or user"),
                 e.getMessage());
     }
 }

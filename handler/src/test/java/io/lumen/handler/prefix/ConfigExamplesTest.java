@@ -48,7 +48,7 @@ class ConfigExamplesTest {
 
     @Test
     void limitExampleMeansTheDefaults() throws IOException {
-        assertEquals(new LimitConfig(null, null, null, null, null, null, null, null),
+        assertEquals(new LimitConfig(null, null, null, null, null, null, null, null, null, null),
                 load("limit", LimitConfig.class, Map.of()));
     }
 

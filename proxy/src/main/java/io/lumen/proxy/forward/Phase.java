@@ -37,4 +37,25 @@ enum Phase {
     boolean answered() {
         return this == ANSWERED || this == TUNNELED;
     }
+
+    /** Whether the table above allows going from this phase to {@code next}. */
+    boolean canMoveTo(Phase next) {
+        return switch (next) {
+            case WAITING -> this == WAITING || this == SENDING || this == SENT;
+            case SENDING -> this == WAITING;
+            case SENT -> this == SENDING;
+            case ANSWERED, TUNNELED -> this == SENDING || this == SENT;
+            case DONE -> true;
+        };
+    }
+
+    /** Which of the exchange's timers runs in a phase: one at a time, on the timer wheel the exchange is a node of. */
+    enum Timer {
+        /** None: the exchange is over, or timeouts are off. */
+        NONE,
+        /** The request timeout: from the request fully sent to the response headers (phase SENT). */
+        REQUEST,
+        /** The idle check: no byte moved for {@code streamIdleTimeout} (waiting, uploading, downloading). */
+        IDLE
+    }
 }

@@ -62,14 +62,11 @@ final class ProxyExchange extends RequestTimers.Timed implements Lease, Exchange
     /** A Lumen service's mark on a request it refused without processing (see LumenServer.stop). */
     private static final io.undertow.util.HttpString UNPROCESSED = new io.undertow.util.HttpString("Lumen-Unprocessed");
 
-    private static final int REQUEST_TIMEOUT = 1;
-    private static final int IDLE = 2;
-
     private final Forwarder route;
     private final HttpServerExchange exchange;
     private final long timeoutMs;
-    /** Which timer runs: {@link #REQUEST_TIMEOUT}, {@link #IDLE} or none (0). */
-    private int timer;
+    /** Which timer runs. */
+    private Phase.Timer timer = Phase.Timer.NONE;
     /** When the current idle period began (nanoTime): no byte moved since then, unless a pump says so. */
     private long idleSince;
     private final boolean hasBody;
@@ -151,10 +148,10 @@ final class ProxyExchange extends RequestTimers.Timed implements Lease, Exchange
         if (phase != Phase.SENDING) {
             return; // ended, or answered before the upload ended: the request timeout has nothing left to time
         }
-        phase = Phase.SENT;
+        moveTo(Phase.SENT);
         cancelTimer();
         if (timeoutMs > 0) {
-            timer = REQUEST_TIMEOUT;
+            timer = Phase.Timer.REQUEST;
             route.timers().start(exchange.getIoThread(), this, timeoutMs);
         } else {
             startIdle(); // no request timeout: at least nothing may hang without a byte moving
@@ -164,7 +161,7 @@ final class ProxyExchange extends RequestTimers.Timed implements Lease, Exchange
     private void startIdle() {
         cancelTimer();
         if (route.idleCheckMillis() > 0) {
-            timer = IDLE;
+            timer = Phase.Timer.IDLE;
             idleSince = System.nanoTime();
             route.timers().start(exchange.getIoThread(), this, route.idleCheckMillis());
         }
@@ -207,7 +204,7 @@ final class ProxyExchange extends RequestTimers.Timed implements Lease, Exchange
             fail(ErrorCodes.RUNTIME_EXCEPTION);
             return;
         }
-        phase = Phase.SENDING;
+        moveTo(Phase.SENDING);
         Attempt attempt = new Attempt();
         current = attempt;
         connection.connection().sendRequest(request, attempt);
@@ -358,7 +355,7 @@ final class ProxyExchange extends RequestTimers.Timed implements Lease, Exchange
             refused(result);
             return;
         }
-        phase = status == 101 && upgrade ? Phase.TUNNELED : Phase.ANSWERED;
+        moveTo(status == 101 && upgrade ? Phase.TUNNELED : Phase.ANSWERED);
         startIdle(); // the request timeout ends with the response headers; a stalled download is idle
         upstream.succeeded();
         lastOnConnection = !conn.multiplexed() && ConnectionReuse.closes(response);
@@ -444,7 +441,7 @@ final class ProxyExchange extends RequestTimers.Timed implements Lease, Exchange
         if (phase == Phase.DONE) {
             return;
         }
-        if (timer == IDLE) {
+        if (timer == Phase.Timer.IDLE) {
             idleCheck();
         } else if (!phase.answered()) {
             requestTimedOut();
@@ -516,7 +513,7 @@ final class ProxyExchange extends RequestTimers.Timed implements Lease, Exchange
      */
     private void end() {
         Phase was = phase;
-        phase = Phase.DONE;
+        moveTo(Phase.DONE);
         cancelTimer();
         PooledConnection c = conn;
         if (c != null) {
@@ -581,7 +578,7 @@ final class ProxyExchange extends RequestTimers.Timed implements Lease, Exchange
         if ((phase == Phase.WAITING || phase == Phase.SENDING || phase == Phase.SENT) && replayable && attempt < route.maxRetries()
                 && (!budgeted || route.upstreams().retries().tryRetry())) {
             attempt++;
-            phase = Phase.WAITING;
+            moveTo(Phase.WAITING);
             Upstream previous = upstream;
             route.upstreams().done(previous);
             upstream = route.upstreams().pick(upstreamAtFault ? previous : null);
@@ -622,8 +619,14 @@ final class ProxyExchange extends RequestTimers.Timed implements Lease, Exchange
     }
 
     private void cancelTimer() {
-        timer = 0;
+        timer = Phase.Timer.NONE;
         route.timers().stop(this);
+    }
+
+    /** Every change of phase goes through here; the legal ones are {@link Phase}'s table (checked with -ea, as in the tests). */
+    private void moveTo(Phase next) {
+        assert phase.canMoveTo(next) : describe() + ": " + phase + " -> " + next;
+        phase = next;
     }
 
     private String describe() {

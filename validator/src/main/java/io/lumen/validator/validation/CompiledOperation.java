@@ -5,6 +5,8 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.networknt.schema.Error;
 import com.networknt.schema.Schema;
+import io.lumen.handler.body.ExactJson;
+import io.lumen.handler.body.FormPart;
 import io.lumen.handler.body.ParsedBody;
 import io.lumen.status.ErrorCodes;
 import io.lumen.validator.params.Coercer;
@@ -150,6 +152,8 @@ final class CompiledOperation {
             }
         } else if (parsed != null && parsed.form() != null) {
             value = form(parsed.form(), bodySchemaNodes.get(key), errors);
+        } else if (parsed != null && parsed.parts() != null) {
+            value = multipart(parsed.parts(), bodySchemaNodes.get(key), errors);
         }
         if (value != null && schema != null && !skipSchema) {
             schema(schema, value, "body", errors);
@@ -196,6 +200,48 @@ final class CompiledOperation {
             }
         }
         return obj;
+    }
+
+    /**
+     * Multipart fields as an object: text fields converted like form fields (a field whose property is
+     * an object is read as JSON, OpenAPI's default for it), each file part as its file name (a
+     * {@code format: binary} string). The adapter binds the files themselves ({@code FormPart}).
+     */
+    private ObjectNode multipart(List<FormPart> parts, JsonNode schema, List<ValidationError> errors) {
+        Map<String, List<String>> fields = new java.util.LinkedHashMap<>();
+        for (FormPart part : parts) {
+            if (!part.isFile() && !Coercer.types(resolve.apply(propertyOf(schema, part.name()))).contains("object")) {
+                fields.computeIfAbsent(part.name(), k -> new ArrayList<>()).add(part.text());
+            }
+        }
+        ObjectNode obj = form(fields, schema, errors);
+        for (FormPart part : parts) {
+            JsonNode prop = resolve.apply(propertyOf(schema, part.name()));
+            JsonNode value;
+            if (part.isFile()) {
+                value = com.fasterxml.jackson.databind.node.TextNode.valueOf(part.filename());
+            } else if (Coercer.types(prop).contains("object")) {
+                try {
+                    value = ExactJson.MAPPER.readTree(part.content());
+                } catch (java.io.IOException e) {
+                    errors.add(new ValidationError(CONVERSION, "body", "/" + part.name(), "is not JSON: " + io.lumen.handler.body.JsonProblems.describe(e)));
+                    continue;
+                }
+            } else {
+                continue;
+            }
+            if (Coercer.types(prop).contains("array")) {
+                JsonNode arr = obj.get(part.name());
+                (arr instanceof ArrayNode a ? a : obj.putArray(part.name())).add(value);
+            } else {
+                obj.set(part.name(), value);
+            }
+        }
+        return obj;
+    }
+
+    private static JsonNode propertyOf(JsonNode schema, String name) {
+        return schema == null ? com.fasterxml.jackson.databind.node.MissingNode.getInstance() : schema.path("properties").path(name);
     }
 
     /** The response schemas of a status: exact, then {@code 4XX}, then {@code default}; null when undeclared. */
