@@ -28,6 +28,7 @@ final class PlaceholderResolver {
 
     /** light-4j's prefix of an encrypted value. */
     static final String CRYPT = "CRYPT:";
+
     private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(PlaceholderResolver.class);
 
     private final Function<String, Found> lookup;
@@ -46,10 +47,20 @@ final class PlaceholderResolver {
         return environment;
     }
 
-    /** The placeholders of one file kept as written: how many, and the first (file:line ${...}). */
-    private static final class Kept {
-        int count;
-        String first;
+    /**
+     * One file's injection: where injected values came from, and, in an OpenAPI document, the
+     * placeholders of its prose kept as written (how many, and the first as file:line ${...}).
+     */
+    private static final class Pass {
+        final Map<String, ValueOrigin> origins;
+        final boolean spec;
+        int kept;
+        String firstKept;
+
+        Pass(Map<String, ValueOrigin> origins, boolean spec) {
+            this.origins = origins;
+            this.spec = spec;
+        }
     }
 
     /**
@@ -105,41 +116,41 @@ final class PlaceholderResolver {
      */
     Object inject(ConfigFile file, Map<String, ValueOrigin> origins) {
         boolean spec = file.tree() instanceof Map<?, ?> root && (root.containsKey("openapi") || root.containsKey("swagger"));
-        Kept kept = spec ? new Kept() : null;
-        Object out = walk(file, file.tree(), "", origins, false, kept);
-        if (kept != null && kept.count > 0) {
+        Pass pass = new Pass(origins, spec);
+        Object out = walk(file, file.tree(), "", false, pass);
+        if (pass.kept > 0) {
             LOG.warn("{}: {} ${{...}} in descriptions, examples or x- extensions have no value and are kept as written "
-                    + "(text, not configuration; first: {})", file.displayName(), kept.count, kept.first);
+                    + "(text, not configuration; first: {})", file.displayName(), pass.kept, pass.firstKept);
         }
         return out;
     }
 
-    /** {@code kept}: the file is an OpenAPI document; {@code text}: this value is prose or sample data in it. */
-    private Object walk(ConfigFile file, Object node, String pointer, Map<String, ValueOrigin> origins, boolean text, Kept kept) {
+    /** {@code text}: this value is prose or sample data of an OpenAPI document. */
+    private Object walk(ConfigFile file, Object node, String pointer, boolean text, Pass pass) {
         if (node instanceof Map<?, ?> map) {
             Map<Object, Object> out = new LinkedHashMap<>();
             for (Map.Entry<?, ?> e : map.entrySet()) {
                 String key = String.valueOf(e.getKey());
-                out.put(e.getKey(), walk(file, e.getValue(), JsonPointers.child(pointer, key), origins,
-                        text || (kept != null && isText(key)), kept));
+                out.put(e.getKey(), walk(file, e.getValue(), JsonPointers.child(pointer, key),
+                        text || (pass.spec && isText(key)), pass));
             }
             return out;
         }
         if (node instanceof List<?> list) {
             List<Object> out = new ArrayList<>(list.size());
             for (int i = 0; i < list.size(); i++) {
-                out.add(walk(file, list.get(i), JsonPointers.child(pointer, i), origins, text, kept));
+                out.add(walk(file, list.get(i), JsonPointers.child(pointer, i), text, pass));
             }
             return out;
         }
-        Object value = node instanceof String s && s.contains("${") ? resolve(file, s, pointer, origins, text ? kept : null) : node;
-        if (value instanceof String s && s.startsWith(CRYPT)) {
-            throw encrypted(file, pointer, origins.get(pointer));
+        Object value = node instanceof String s && s.contains("${") ? resolve(file, s, pointer, text, pass) : node;
+        if (!text && value instanceof String s && s.startsWith(CRYPT)) {
+            throw encrypted(file, pointer, pass.origins.get(pointer));
         }
         return value;
     }
 
-    private Object resolve(ConfigFile file, String text, String pointer, Map<String, ValueOrigin> origins, Kept kept) {
+    private Object resolve(ConfigFile file, String text, String pointer, boolean prose, Pass pass) {
         StringBuilder out = new StringBuilder();
         int pos = 0;
         while (true) {
@@ -150,13 +161,13 @@ final class PlaceholderResolver {
             }
             int end = closingBrace(text, start + 2);
             if (end < 0) {
-                if (kept != null) { // prose may hold a lone ${
+                if (prose) { // prose may hold a lone ${
                     out.append(text, pos, text.length());
                     return out.toString();
                 }
                 throw file.error(pointer, "unterminated ${ in '" + text + "' (expected a closing })");
             }
-            Object value = resolveOne(file, text.substring(start + 2, end), pointer, origins, kept);
+            Object value = resolveOne(file, text.substring(start + 2, end), pointer, prose, pass);
             if (start == 0 && end == text.length() - 1) {
                 return value; // the whole value: keep the resolved type
             }
@@ -191,21 +202,20 @@ final class PlaceholderResolver {
         return -1;
     }
 
-    private Object resolveOne(ConfigFile file, String body, String pointer, Map<String, ValueOrigin> origins, Kept kept) {
+    private Object resolveOne(ConfigFile file, String body, String pointer, boolean prose, Pass pass) {
         int colon = body.indexOf(':');
         String key = (colon < 0 ? body : body.substring(0, colon)).trim();
         String modifier = colon < 0 ? null : body.substring(colon + 1);
         Found found = key.isEmpty() ? null : lookup.apply(key);
         if (found != null) {
             if (found.origin() != null) {
-                origins.put(pointer, found.origin());
+                pass.origins.put(pointer, found.origin());
             }
             return found.value();
         }
-        if (kept != null && (modifier == null || modifier.startsWith("?") || key.isEmpty())) {
-            kept.count++;
-            if (kept.first == null) {
-                kept.first = file.displayName() + ":" + file.lineOf(pointer) + " ${" + body + "}";
+        if (prose && (modifier == null || modifier.startsWith("?") || key.isEmpty())) {
+            if (pass.kept++ == 0) {
+                pass.firstKept = file.displayName() + ":" + file.lineOf(pointer) + " ${" + body + "}";
             }
             return "${" + body + "}";
         }
