@@ -46,7 +46,7 @@ class BodyMediaTypesTest {
                       description: a media type this service does not read (declared, as the test service enforces responses)
                       content:
                         application/json:
-                          schema: {type: object, required: [code]}
+                          schema: {type: object, required: [code, description], properties: {code: {type: string}, description: {type: string}}}
               /uploads:
                 post:
                   operationId: upload
@@ -69,10 +69,10 @@ class BodyMediaTypesTest {
                         application/json:
                           schema: {type: object, required: [text], properties: {text: {type: string}}}
                     '400':
-                      description: invalid
+                      description: invalid (Lumen fills the declared shape)
                       content:
                         application/json:
-                          schema: {type: object, required: [code]}
+                          schema: {type: object, required: [code, description], properties: {code: {type: string}, description: {type: string}}}
             components:
               schemas:
                 Note:

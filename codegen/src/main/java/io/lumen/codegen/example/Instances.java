@@ -193,8 +193,7 @@ public final class Instances {
     private String discriminatorValue(JsonNode s, JsonNode variant, String property) {
         String target = variant.has("$ref") ? variant.get("$ref").asText() : null;
         if (target != null) {
-            for (Iterator<Map.Entry<String, JsonNode>> it = s.path("discriminator").path("mapping").properties().iterator(); it.hasNext(); ) {
-                Map.Entry<String, JsonNode> e = it.next();
+            for (Map.Entry<String, JsonNode> e : s.path("discriminator").path("mapping").properties()) {
                 String m = e.getValue().asText();
                 if (m.equals(target) || !m.startsWith("#") && target.equals("#/components/schemas/" + Schemas.escape(m))) {
                     return e.getKey();

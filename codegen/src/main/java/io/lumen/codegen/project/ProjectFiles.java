@@ -125,6 +125,8 @@ public final class ProjectFiles {
         }
         out.add(user(Layout.TEST_JAVA + "/" + options.packageName().replace('.', '/') + "/TestSupport.java",
                 "TestSupport.java.mustache", m));
+        out.add(user(Layout.MAIN_JAVA + "/" + options.packageName().replace('.', '/') + "/errors/SpecErrorMapper.java",
+                "SpecErrorMapper.java.mustache", m));
         if (datasource != null) {
             out.add(user("config/datasource.yml", "datasource.yml.mustache", m));
             if (datasource.migrations()) {

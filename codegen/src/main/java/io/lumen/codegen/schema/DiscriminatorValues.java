@@ -2,13 +2,12 @@ package io.lumen.codegen.schema;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.lumen.openapi.OpenApiSpec;
+import io.lumen.validator.validation.MergedSchema;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * Where a variant of a discriminated {@code oneOf}/{@code anyOf} declares the discriminator property,
@@ -16,11 +15,9 @@ import java.util.Set;
  * name, but real specs pin each variant's property with {@code enum} or {@code const}
  * ({@code role: {enum: [user]}}, {@code type: {const: track}}) and send those values: both must select
  * the variant. The property is searched in the variant's {@code properties} and through its
- * {@code allOf} parts, following {@code $ref}s.
+ * {@code allOf} parts, following {@code $ref}s (the validator's {@link MergedSchema}).
  */
 public final class DiscriminatorValues {
-    private static final int MAX_DEPTH = 32;
-
     private static final String COMPONENTS = "/components/schemas/";
 
     private final JsonNode bundle;
@@ -72,43 +69,15 @@ public final class DiscriminatorValues {
 
     /** The variant at {@code pointer} (dereferenced) declares {@code property}. */
     boolean declares(String pointer, String property) {
-        return !schemasOf(pointer, property).isEmpty();
+        return !MergedSchema.of(bundle, bundle.at(pointer)).property(property).isEmpty();
     }
 
     /**
      * The string values the variant at {@code pointer} (dereferenced) pins the property to
-     * ({@code const}, {@code enum}), in spec order; empty when it leaves the property open.
+     * ({@code const}, {@code enum}), in spec order; empty when it leaves the property open. The
+     * validator's {@link MergedSchema} reads them, so both sides agree on the values.
      */
     public List<String> pinned(String pointer, String property) {
-        Set<String> values = new LinkedHashSet<>();
-        for (JsonNode s : schemasOf(pointer, property)) {
-            if (s.path("const").isTextual()) {
-                values.add(s.get("const").asText());
-            }
-            for (JsonNode v : s.path("enum")) {
-                if (v.isTextual()) {
-                    values.add(v.asText());
-                }
-            }
-        }
-        return new ArrayList<>(values);
-    }
-
-    /** Every schema the variant gives the property (one per {@code allOf} part that lists it). */
-    private List<JsonNode> schemasOf(String pointer, String property) {
-        List<JsonNode> out = new ArrayList<>();
-        collect(pointer, property, 0, out);
-        return out;
-    }
-
-    private void collect(String pointer, String property, int depth, List<JsonNode> out) {
-        JsonNode s = bundle.at(pointer);
-        if (s.path("properties").has(property)) {
-            out.add(bundle.at(Schemas.deref(bundle, pointer + "/properties/" + Schemas.escape(property))));
-        }
-        JsonNode parts = s.path("allOf");
-        for (int i = 0; i < parts.size() && depth < MAX_DEPTH; i++) {
-            collect(Schemas.deref(bundle, pointer + "/allOf/" + i), property, depth + 1, out);
-        }
+        return MergedSchema.of(bundle, bundle.at(pointer)).pinned(property);
     }
 }

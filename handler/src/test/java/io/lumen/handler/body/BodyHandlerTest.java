@@ -34,7 +34,7 @@ class BodyHandlerTest {
     @BeforeAll
     static void start() {
         service = TestService.in(dir)
-                .file("body.yml", "maxBodySize: " + MAX + "\n")
+                .file("body.yml", "maxBodySize: " + MAX + "\nmaxParts: 3\n")
                 .file("handler.yml", """
                         handlers:
                           - io.lumen.handler.body.ShowBody@show
@@ -70,6 +70,28 @@ class BodyHandlerTest {
     void structuredJsonSuffixIsParsedAsJson() {
         HttpResponse<String> r = post("/show", "application/merge-patch+json; charset=utf-8", "{\"name\":\"x\"}");
         assertEquals("json x {\"name\":\"x\"}", r.body());
+    }
+
+    private static String part(String disposition, String contentType, String content) {
+        return "--b1\r\nContent-Disposition: form-data; " + disposition + (contentType == null ? "" : "\r\nContent-Type: " + contentType)
+                + "\r\n\r\n" + content + "\r\n";
+    }
+
+    @Test
+    void multipartBodyIsSplitIntoFieldsAndFilesWithinMaxParts() {
+        HttpResponse<String> r = post("/show", "multipart/form-data; boundary=b1", part("name=\"title\"", null, "été")
+                + part("name=\"file\"; filename=\"a.csv\"", "text/csv", "x,y") + "--b1--\r\n");
+        assertEquals(200, r.statusCode(), r.body());
+        assertEquals("parts title=null:null:été file=a.csv:text/csv:x,y", r.body());
+        // body.yml maxParts: 3
+        HttpResponse<String> many = post("/show", "multipart/form-data; boundary=b1", part("name=\"a\"", null, "1")
+                + part("name=\"b\"", null, "2") + part("name=\"c\"", null, "3") + part("name=\"d\"", null, "4") + "--b1--\r\n");
+        assertEquals(400, many.statusCode(), many.body());
+        assertTrue(many.body().contains("ERR10015") && many.body().contains("more than 3 parts (body.yml maxParts)"), many.body());
+        HttpResponse<String> noBoundary = post("/show", "multipart/form-data", part("name=\"a\"", null, "1") + "--b1--\r\n");
+        assertTrue(noBoundary.statusCode() == 400 && noBoundary.body().contains("no boundary parameter"), noBoundary.body());
+        HttpResponse<String> unnamed = post("/show", "multipart/form-data; boundary=b1", part("filename=\"x\"", null, "1") + "--b1--\r\n");
+        assertTrue(unnamed.statusCode() == 400 && unnamed.body().contains("has no Content-Disposition"), unnamed.body());
     }
 
     @Test

@@ -16,6 +16,11 @@ public final class ShowBody implements HttpHandler {
             answer = "json " + body.json().get("name").asText() + " " + body.json();
         } else if (body.form() != null) {
             answer = "form " + body.form();
+        } else if (body.parts() != null) {
+            StringBuilder b = new StringBuilder("parts");
+            body.parts().forEach(x -> b.append(' ').append(x.name()).append('=').append(x.filename()).append(':')
+                    .append(x.contentType()).append(':').append(x.text()));
+            answer = b.toString();
         } else if (body.text() != null) {
             answer = "text " + body.contentType() + " " + body.text();
         } else {
