@@ -3,9 +3,11 @@ package io.lumen.config;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -15,6 +17,8 @@ import java.util.function.Supplier;
 /** One parsed, injected config file with the line of every key. Immutable and safe to share. */
 public final class ConfigFile {
     private static final boolean CROSS_CHECK = Boolean.getBoolean("lumen.config.crossCheck");
+    /** Problems reported for one file at most: a file that wrong is best fixed from the top. */
+    private static final int MAX_PROBLEMS = 50;
 
     private final String name;
     private final String displayName;
@@ -159,18 +163,41 @@ public final class ConfigFile {
         return fast;
     }
 
-    /** The full binding, with Jackson's lenient coercions and its reports of what is wrong. */
+    /**
+     * The full binding, with Jackson's lenient coercions and its reports of what is wrong: every wrong
+     * key of the file, not just the first. Jackson stops at the first problem, so the key it names is
+     * left out and the binding tried again (at most {@link #MAX_PROBLEMS} times), until it binds or
+     * stops at a problem that leaving a key out cannot pass (a record's own check across its values,
+     * a wrong list element, the whole value).
+     */
     private <T> T bindWithJackson(Object value, Class<T> type, String basePointer) {
         ObjectMapper json = mapper.get();
-        JsonNode node = json.valueToTree(value);
-        try {
-            return json.readerFor(type).readValue(node);
-        } catch (JsonMappingException e) {
-            throw BindingErrors.toConfigException(this, basePointer, e);
-        } catch (IOException e) {
-            throw new ConfigException(displayName, lineOf(basePointer), JsonPointers.render(tree, basePointer),
-                    String.valueOf(e.getMessage()), e);
+        List<ConfigException> problems = new ArrayList<>();
+        Object current = value;
+        while (problems.size() < MAX_PROBLEMS) {
+            try {
+                JsonNode node = json.valueToTree(current);
+                T bound = json.readerFor(type).readValue(node);
+                if (problems.isEmpty()) {
+                    return bound;
+                }
+                break;
+            } catch (JsonMappingException e) {
+                problems.add(BindingErrors.toConfigException(this, basePointer, e));
+                Object rest = e instanceof ValueInstantiationException ? JsonPointers.ABSENT
+                        : JsonPointers.without(current, BindingErrors.pointerOf(e));
+                if (rest == JsonPointers.ABSENT) {
+                    break;
+                }
+                current = rest;
+            } catch (IOException e) {
+                problems.add(new ConfigException(displayName, lineOf(basePointer), JsonPointers.render(tree, basePointer),
+                        String.valueOf(e.getMessage()), e));
+                break;
+            }
         }
+        problems.sort(Comparator.comparingInt(ConfigException::line)); // as the file reads
+        throw ConfigException.of(problems);
     }
 
     /** Tests run with {@code -Dlumen.config.crossCheck=true}: the fast path must give exactly what Jackson gives. */

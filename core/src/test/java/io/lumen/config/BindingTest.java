@@ -84,6 +84,19 @@ class BindingTest {
     }
 
     @Test
+    void everyWrongKeyOfAFileIsReportedAtOnce() {
+        Path file = write(tmp, "server.yml", "host: a\nfoo: 1\nhttpPort: abc\nenableHttp2: maybe\nbar: 2\n");
+        ConfigException e = fails(() -> loader(tmp).load("server", Server.class));
+        List<String> problems = e.problems().stream().map(ConfigException::getMessage).toList(); // in the file's order
+        assertEquals(List.of(
+                file + ":2: foo: unknown key 'foo' (known keys: enableHttp2, host, hosts, httpPort)",
+                file + ":3: httpPort: expected an integer but got 'abc'",
+                file + ":4: enableHttp2: expected a boolean but got 'maybe'",
+                file + ":5: bar: unknown key 'bar' (known keys: enableHttp2, host, hosts, httpPort)"),
+                problems, e.getMessage());
+    }
+
+    @Test
     void stringIntoIntIsAWrongType() {
         Path file = write(tmp, "server.yml", "host: a\nhttpPort: abc\n");
         ConfigException e = fails(() -> loader(tmp).load("server", Server.class));
