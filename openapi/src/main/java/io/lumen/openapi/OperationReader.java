@@ -6,6 +6,7 @@ import io.lumen.path.PathTemplate;
 
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -46,9 +47,11 @@ final class OperationReader {
         }
         List<Operation> ops = new ArrayList<>();
         Set<String> shapes = new LinkedHashSet<>();
-        for (Iterator<Map.Entry<String, JsonNode>> it = paths.properties().iterator(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> e = it.next();
-            String path = e.getKey();
+        // keys with a query part last: where one shares its path with a plain key, the plain key keeps the route
+        List<String> keys = new ArrayList<>();
+        paths.fieldNames().forEachRemaining(keys::add);
+        keys.sort(Comparator.comparing(k -> k.indexOf('?') >= 0));
+        for (String path : keys) {
             String itemPointer = "/paths/" + SpecSource.escape(path);
             if (path.startsWith("x-")) {
                 continue;
@@ -67,9 +70,14 @@ final class OperationReader {
                 throw spec.error(itemPointer, "'*' is not a path segment in OpenAPI");
             }
             if (!shapes.add(template.shape())) {
-                throw spec.error(itemPointer, routed.equals(path)
-                        ? "the same path as another one with other parameter names (" + template.shape() + ")"
-                        : "the same path as another one once its query part is left out (" + template.shape() + ")");
+                if (routed.equals(path)) {
+                    throw spec.error(itemPointer, "the same path as another one with other parameter names (" + template.shape() + ")");
+                }
+                // a variant of a declared path by its query (OpenAI's /responses?beta=true): requests to the path reach
+                // the plain key's operations; this one's are not routed
+                LOG.warn("{} (its operations are not routed: '{}' is declared without the query part too, and requests to it "
+                        + "reach that one's operations)", spec.error(itemPointer, "'" + path + "'").getMessage(), routed);
+                continue;
             }
             String item = RefBundler.deref(spec, itemPointer);
             if (!bundle.at(item).isObject()) {

@@ -34,4 +34,29 @@ class PathKeysTest {
             assertEquals(200, s.get("/api/responses").statusCode());
         }
     }
+
+    /** OpenAI's spec declares {@code /responses} and {@code /responses?beta=true} with the same methods: the plain key routes. */
+    @Test
+    void aQueryVariantOfADeclaredPathLeavesTheRouteToThePlainKey() {
+        String spec = """
+                openapi: 3.1.0
+                info: {title: query variant of a path, version: '1'}
+                servers: [{url: /api}]
+                paths:
+                  /responses?beta=true:
+                    post:
+                      operationId: createBetaResponse
+                      responses: {'200': {description: ok}}
+                  /responses:
+                    post:
+                      operationId: createResponse
+                      responses: {'200': {description: ok}}
+                """;
+        try (TestService s = TestService.in(dir).file("handler.yml", Fixture.resource("specs/handler.yml"))
+                .file("openapi.yaml", spec).start()) {
+            HttpResponse<String> r = s.send(s.request("/api/responses?beta=true").POST(java.net.http.HttpRequest.BodyPublishers.noBody()).build());
+            assertEquals(200, r.statusCode(), r.body());
+            assertEquals("createResponse", Fixture.json(r).path("operation").asText(), r.body());
+        }
+    }
 }
