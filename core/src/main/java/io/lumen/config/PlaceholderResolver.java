@@ -119,7 +119,7 @@ final class PlaceholderResolver {
         Pass pass = new Pass(origins, spec);
         Object out = walk(file, file.tree(), "", false, pass);
         if (pass.kept > 0) {
-            LOG.warn("{}: {} ${{...}} in descriptions, examples or x- extensions have no value and are kept as written "
+            LOG.warn("{}: {} ${...} in descriptions, examples or x- extensions have no value and are kept as written "
                     + "(text, not configuration; first: {})", file.displayName(), pass.kept, pass.firstKept);
         }
         return out;

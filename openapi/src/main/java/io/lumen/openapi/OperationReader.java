@@ -57,7 +57,7 @@ final class OperationReader {
                 continue;
             }
             PathTemplate template;
-            String routed = pathPart(path, itemPointer);
+            String routed = pathPart(path);
             try {
                 if (!path.startsWith("/")) {
                     throw new IllegalArgumentException("a path must start with '/', got '" + path + "'");
@@ -75,9 +75,13 @@ final class OperationReader {
                 }
                 // a variant of a declared path by its query (OpenAI's /responses?beta=true): requests to the path reach
                 // the plain key's operations; this one's are not routed
-                LOG.warn("{} (its operations are not routed: '{}' is declared without the query part too, and requests to it "
-                        + "reach that one's operations)", spec.error(itemPointer, "'" + path + "'").getMessage(), routed);
+                LOG.warn("{} (a path key holds no query part, and '{}' is declared without it too: this key's operations are "
+                        + "not routed, requests to it reach that one's)", spec.error(itemPointer, "'" + path + "'").getMessage(), routed);
                 continue;
+            }
+            if (!routed.equals(path)) {
+                LOG.warn("{} (a path key holds no query part: requests are matched by '{}'; declare '{}' as a query parameter)",
+                        spec.error(itemPointer, "'" + path + "'").getMessage(), routed, path.substring(routed.length() + 1));
             }
             String item = RefBundler.deref(spec, itemPointer);
             if (!bundle.at(item).isObject()) {
@@ -99,16 +103,11 @@ final class OperationReader {
 
     /**
      * The path part of a path key: a key with a query part ({@code /v1/responses?beta=true}, which
-     * OpenAPI does not allow) is routed by its path, with a warning at its file:line.
+     * OpenAPI does not allow) is routed by its path (the caller warns at its file:line).
      */
-    private String pathPart(String path, String itemPointer) {
+    private static String pathPart(String path) {
         int query = path.indexOf('?');
-        if (query < 0) {
-            return path;
-        }
-        LOG.warn("{} (a path key holds no query part: requests are matched by '{}'; declare '{}' as a query parameter)",
-                spec.error(itemPointer, "'" + path + "'").getMessage(), path.substring(0, query), path.substring(query + 1));
-        return path.substring(0, query);
+        return query < 0 ? path : path.substring(0, query);
     }
 
     private Operation operation(String method, String path, PathTemplate template, String item, String pointer) {
