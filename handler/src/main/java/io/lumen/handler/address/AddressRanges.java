@@ -77,7 +77,9 @@ public final class AddressRanges {
      * null when it is none; never asks DNS. For addresses from headers such as {@code X-Forwarded-For}.
      */
     public static InetAddress literal(String text) {
-        String a = text == null ? "" : text.trim();
+        // strip(), not trim(): trim() would also drop control characters such as a NUL a header smuggled in
+        // (Undertow 2.3.24, which Spring Boot 3.5 brings, passes one through), making "10.0.0.1\0" an address
+        String a = text == null ? "" : text.strip();
         if (a.length() > 2 && a.charAt(0) == '[' && a.charAt(a.length() - 1) == ']') {
             a = a.substring(1, a.length() - 1);
         }
