@@ -1,5 +1,6 @@
 package io.lumen.config;
 
+import com.fasterxml.jackson.annotation.JsonAlias;
 import com.fasterxml.jackson.annotation.JsonCreator;
 import java.lang.annotation.Annotation;
 import java.lang.reflect.AnnotatedElement;
@@ -9,23 +10,26 @@ import java.lang.reflect.Field;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.lang.reflect.Parameter;
-import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.RecordComponent;
 import java.lang.reflect.Type;
-import java.lang.reflect.WildcardType;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.TreeSet;
 
 /**
- * What {@link RecordBinder} may bind, decided once per type by reflection and cached: a record's
- * components and canonical constructor, a type's delegating {@code @JsonCreator} factory, and whether
- * Jackson annotations would make Jackson bind a type differently.
+ * How {@link RecordBinder} binds a type, decided once per type by reflection and cached: a record's
+ * keys (component names and their {@code @JsonAlias} names), component types and canonical
+ * constructor; a type's delegating {@code @JsonCreator} factory. Those two annotations are the only
+ * Jackson annotations config binding understands; a config type carrying another one is refused
+ * (with a plan that says so) rather than bound as if the annotation were not there.
  */
 final class BindingPlans {
-    /** A record type that can be bound by reflection: its components and the canonical constructor. */
-    record RecordPlan(Map<String, Integer> index, Type[] types, Class<?>[] raw, Constructor<?> constructor) {}
-
-    private static final RecordPlan NO_PLAN = new RecordPlan(Map.of(), new Type[0], new Class<?>[0], null);
+    /**
+     * A record type: its components by key, their types, the canonical constructor, the known keys as a
+     * problem lists them; {@code refusal} is non-null when the record cannot be a config type.
+     */
+    record RecordPlan(Map<String, Integer> index, Type[] types, Class<?>[] raw, Constructor<?> constructor,
+                      String known, String refusal) {}
 
     private static final ClassValue<RecordPlan> PLANS = new ClassValue<>() {
         @Override
@@ -34,7 +38,7 @@ final class BindingPlans {
         }
     };
 
-    /** Types built by a {@code @JsonCreator(mode = DELEGATING) static T of(Object)} factory, their only Jackson annotation. */
+    /** Types built by a {@code @JsonCreator(mode = DELEGATING) static T of(Object)} factory. */
     private static final ClassValue<Method> DELEGATING_FACTORIES = new ClassValue<>() {
         @Override
         protected Method computeValue(Class<?> type) {
@@ -44,10 +48,9 @@ final class BindingPlans {
 
     private BindingPlans() {}
 
-    /** The record's plan, or null when the record is not one to bind by reflection. */
+    /** The record's plan. */
     static RecordPlan recordPlan(Class<?> type) {
-        RecordPlan plan = PLANS.get(type);
-        return plan == NO_PLAN ? null : plan;
+        return PLANS.get(type);
     }
 
     /** The type's {@code @JsonCreator(mode = DELEGATING) static T of(Object)}, its only Jackson annotation; or null. */
@@ -56,74 +59,77 @@ final class BindingPlans {
     }
 
     private static Method findDelegatingFactory(Class<?> type) {
-        try {
-            Method found = null;
-            for (Method m : type.getDeclaredMethods()) {
-                JsonCreator creator = m.getDeclaredAnnotation(JsonCreator.class);
-                if (creator != null) {
-                    if (found != null || creator.mode() != JsonCreator.Mode.DELEGATING || !Modifier.isStatic(m.getModifiers())
-                            || m.getParameterCount() != 1 || m.getParameterTypes()[0] != Object.class
-                            || !type.isAssignableFrom(m.getReturnType()) || m.getDeclaredAnnotations().length != 1) {
-                        return null;
-                    }
-                    found = m;
+        Method found = null;
+        for (Method m : type.getDeclaredMethods()) {
+            JsonCreator creator = m.getDeclaredAnnotation(JsonCreator.class);
+            if (creator != null) {
+                if (found != null || creator.mode() != JsonCreator.Mode.DELEGATING || !Modifier.isStatic(m.getModifiers())
+                        || m.getParameterCount() != 1 || m.getParameterTypes()[0] != Object.class
+                        || !type.isAssignableFrom(m.getReturnType()) || m.getDeclaredAnnotations().length != 1) {
+                    return null; // not the one shape understood: the record plan refuses the type
                 }
+                found = m;
             }
-            if (found == null || jacksonAnnotations(type) != 1) {
-                return null;
-            }
-            found.setAccessible(true);
-            return found;
-        } catch (RuntimeException | LinkageError e) {
+        }
+        if (found == null || jacksonAnnotations(type) != 1) {
             return null;
         }
+        found.setAccessible(true);
+        return found;
     }
 
     private static RecordPlan plan(Class<?> type) {
+        RecordComponent[] components = type.getRecordComponents();
+        if (type.getTypeParameters().length > 0) {
+            return refused(type.getName() + " has type parameters, which config binding cannot resolve");
+        }
+        Class<?>[] raw = new Class<?>[components.length];
+        Type[] types = new Type[components.length];
+        Map<String, Integer> index = new HashMap<>();
+        TreeSet<String> known = new TreeSet<>();
+        for (int i = 0; i < components.length; i++) {
+            RecordComponent rc = components[i];
+            raw[i] = rc.getType();
+            types[i] = rc.getGenericType();
+            index.put(rc.getName(), i);
+            known.add(rc.getName());
+            for (String name : aliases(type, rc)) {
+                index.putIfAbsent(name, i);
+            }
+        }
+        if (jacksonAnnotations(type) != 0) {
+            return refused(type.getName() + " carries Jackson annotations config binding does not understand"
+                    + " (it understands @JsonAlias on a component and a @JsonCreator(mode = DELEGATING) static factory)");
+        }
         try {
-            RecordComponent[] components = type.getRecordComponents();
-            if (components == null || type.getTypeParameters().length > 0 || hasJacksonAnnotation(type)) {
-                return NO_PLAN;
-            }
-            Class<?>[] raw = new Class<?>[components.length];
-            Type[] types = new Type[components.length];
-            Map<String, Integer> index = new HashMap<>();
-            for (int i = 0; i < components.length; i++) {
-                RecordComponent rc = components[i];
-                if (anyJackson(rc) || anyJackson(rc.getAccessor())) {
-                    return NO_PLAN;
-                }
-                raw[i] = rc.getType();
-                types[i] = rc.getGenericType();
-                if (types[i] instanceof ParameterizedType p && hasWildcard(p)) {
-                    return NO_PLAN;
-                }
-                index.put(rc.getName(), i);
-            }
             Constructor<?> canonical = type.getDeclaredConstructor(raw);
             canonical.setAccessible(true);
-            return new RecordPlan(Map.copyOf(index), types, raw, canonical);
+            return new RecordPlan(Map.copyOf(index), types, raw, canonical, String.join(", ", known), null);
         } catch (ReflectiveOperationException | RuntimeException e) {
-            return NO_PLAN; // inaccessible or unusual: Jackson decides
+            return refused(type.getName() + "'s constructor cannot be called: " + e);
         }
     }
 
-    private static boolean hasWildcard(ParameterizedType p) {
-        for (Type arg : p.getActualTypeArguments()) {
-            if (arg instanceof WildcardType || (arg instanceof ParameterizedType inner && hasWildcard(inner))) {
-                return true;
+    /** The component's {@code @JsonAlias} names; Java puts the annotation on the field, the accessor and the parameter. */
+    private static String[] aliases(Class<?> type, RecordComponent rc) {
+        JsonAlias alias = rc.getAccessor().getDeclaredAnnotation(JsonAlias.class);
+        if (alias == null) {
+            try {
+                alias = type.getDeclaredField(rc.getName()).getDeclaredAnnotation(JsonAlias.class);
+            } catch (NoSuchFieldException e) {
+                alias = null;
             }
         }
-        return false;
+        return alias == null ? new String[0] : alias.value();
     }
 
-    static boolean hasJacksonAnnotation(Class<?> type) {
-        return jacksonAnnotations(type) > 0;
+    private static RecordPlan refused(String why) {
+        return new RecordPlan(Map.of(), new Type[0], new Class<?>[0], null, "", why);
     }
 
     /**
-     * How many Jackson annotations the type carries anywhere they change binding: the class, its
-     * interfaces, fields, constructors, methods and their parameters.
+     * How many Jackson annotations other than {@code @JsonAlias} the type carries anywhere they would
+     * change binding: the class, its interfaces, fields, constructors, methods and their parameters.
      */
     private static int jacksonAnnotations(Class<?> type) {
         int n = jackson(type);
@@ -150,14 +156,10 @@ final class BindingPlans {
         return n;
     }
 
-    private static boolean anyJackson(AnnotatedElement element) {
-        return jackson(element) > 0;
-    }
-
     private static int jackson(AnnotatedElement element) {
         int n = 0;
         for (Annotation a : element.getDeclaredAnnotations()) {
-            if (a.annotationType().getName().startsWith("com.fasterxml.jackson.")) {
+            if (a.annotationType().getName().startsWith("com.fasterxml.jackson.") && !(a instanceof JsonAlias)) {
                 n++;
             }
         }

@@ -1,22 +1,14 @@
 package io.lumen.config;
 
-import com.fasterxml.jackson.databind.JsonMappingException;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
-import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
-import java.util.function.Supplier;
 
 /** One parsed, injected config file with the line of every key. Immutable and safe to share. */
 public final class ConfigFile {
-    private static final boolean CROSS_CHECK = Boolean.getBoolean("lumen.config.crossCheck");
     /** Problems reported for one file at most: a file that wrong is best fixed from the top. */
     private static final int MAX_PROBLEMS = 50;
 
@@ -24,21 +16,18 @@ public final class ConfigFile {
     private final String displayName;
     private final Object tree;
     private final LineTable lines;
-    private final Supplier<ObjectMapper> mapper;
     private final Map<String, ValueOrigin> origins;
     private final ModuleValues moduleValues;
 
-    ConfigFile(String name, String displayName, Object tree, LineTable lines, Supplier<ObjectMapper> mapper) {
-        this(name, displayName, tree, lines, mapper, Map.of(), ModuleValues.NONE);
+    ConfigFile(String name, String displayName, Object tree, LineTable lines) {
+        this(name, displayName, tree, lines, Map.of(), ModuleValues.NONE);
     }
 
-    private ConfigFile(String name, String displayName, Object tree, LineTable lines, Supplier<ObjectMapper> mapper,
-                       Map<String, ValueOrigin> origins, ModuleValues moduleValues) {
+    private ConfigFile(String name, String displayName, Object tree, LineTable lines, Map<String, ValueOrigin> origins, ModuleValues moduleValues) {
         this.name = name;
         this.displayName = displayName;
         this.tree = freeze(tree);
         this.lines = lines;
-        this.mapper = mapper;
         this.origins = Map.copyOf(origins);
         this.moduleValues = moduleValues;
     }
@@ -138,81 +127,25 @@ public final class ConfigFile {
 
     /** The same file with another tree, e.g. after injection; the line table still applies. */
     ConfigFile withTree(Object newTree) {
-        return new ConfigFile(name, displayName, newTree, lines, mapper, origins, moduleValues);
+        return new ConfigFile(name, displayName, newTree, lines, origins, moduleValues);
     }
 
     /** The same file after injection: the injected tree, where each injected value was written, and the module values. */
     ConfigFile injected(Object newTree, Map<String, ValueOrigin> newOrigins, ModuleValues values) {
-        return new ConfigFile(name, displayName, newTree, lines, mapper, newOrigins, values);
-    }
-
-    Object valueAt(String jsonPointer) {
-        return JsonPointers.valueAt(tree, jsonPointer);
+        return new ConfigFile(name, displayName, newTree, lines, newOrigins, values);
     }
 
     <T> T bindValue(Object value, Class<T> type, String basePointer) {
-        T fast;
-        try {
-            fast = type.cast(RecordBinder.bind(value, type));
-        } catch (RuntimeException notMine) { // RecordBinder.Unsupported, or anything it did not foresee
-            return bindWithJackson(value, type, basePointer);
+        RecordBinder.Bound bound = RecordBinder.bind(value, type, basePointer);
+        if (bound.problems().isEmpty()) {
+            return type.cast(bound.value());
         }
-        if (CROSS_CHECK) {
-            crossCheck(value, type, basePointer, fast);
-        }
-        return fast;
-    }
-
-    /**
-     * The full binding, with Jackson's lenient coercions and its reports of what is wrong: every wrong
-     * key of the file, not just the first. Jackson stops at the first problem, so the key it names is
-     * left out and the binding tried again (at most {@link #MAX_PROBLEMS} times), until it binds or
-     * stops at a problem that leaving a key out cannot pass (a record's own check across its values,
-     * a wrong list element, the whole value).
-     */
-    private <T> T bindWithJackson(Object value, Class<T> type, String basePointer) {
-        ObjectMapper json = mapper.get();
         List<ConfigException> problems = new ArrayList<>();
-        Object current = value;
-        while (problems.size() < MAX_PROBLEMS) {
-            try {
-                JsonNode node = json.valueToTree(current);
-                T bound = json.readerFor(type).readValue(node);
-                if (problems.isEmpty()) {
-                    return bound;
-                }
-                break;
-            } catch (JsonMappingException e) {
-                problems.add(BindingErrors.toConfigException(this, basePointer, e));
-                Object rest = e instanceof ValueInstantiationException ? JsonPointers.ABSENT
-                        : JsonPointers.without(current, BindingErrors.pointerOf(e));
-                if (rest == JsonPointers.ABSENT) {
-                    break;
-                }
-                current = rest;
-            } catch (IOException e) {
-                problems.add(new ConfigException(displayName, lineOf(basePointer), JsonPointers.render(tree, basePointer),
-                        String.valueOf(e.getMessage()), e));
-                break;
-            }
+        for (RecordBinder.Problem p : bound.problems()) {
+            problems.add(error(p.pointer(), p.message(), p.cause())); // a value from values.yml is named at its line there
         }
         problems.sort(Comparator.comparingInt(ConfigException::line)); // as the file reads
-        throw ConfigException.of(problems);
-    }
-
-    /** Tests run with {@code -Dlumen.config.crossCheck=true}: the fast path must give exactly what Jackson gives. */
-    private <T> void crossCheck(Object value, Class<T> type, String basePointer, T fast) {
-        T jackson;
-        try {
-            jackson = bindWithJackson(value, type, basePointer);
-        } catch (ConfigException e) {
-            throw new AssertionError("config binding cross-check: " + displayName + " " + basePointer + " bound to "
-                    + fast + " without Jackson, but Jackson refuses it: " + e.getMessage(), e);
-        }
-        if (!Objects.equals(fast, jackson) || (fast != null && fast.getClass() != jackson.getClass())) {
-            throw new AssertionError("config binding cross-check: " + displayName + " " + basePointer + " as "
-                    + type.getName() + ": without Jackson " + fast + ", with Jackson " + jackson);
-        }
+        throw ConfigException.of(problems.subList(0, Math.min(problems.size(), MAX_PROBLEMS)));
     }
 
     @Override

@@ -39,7 +39,7 @@ public final class ConfigLoader {
     private final ValueSource embedding;
     private final Map<String, Object> overrides;
     private final Object mapperLock = new Object();
-    private volatile ObjectMapper mapper; // made on first use: well-formed configs bind without it (RecordBinder)
+    private volatile ObjectMapper mapper; // made on first use: config binding does not use it
     private final Map<String, Optional<ConfigFile>> cache = new ConcurrentHashMap<>();
     private final List<ConfigFile> loaded = new CopyOnWriteArrayList<>();
     private final PlaceholderResolver resolver;
@@ -128,7 +128,7 @@ public final class ConfigLoader {
      */
     public ConfigFile moduleDefaults(String name) {
         return new ConfigFile(name, name + ".yml (not found: its keys from values.yml and defaults)", Map.of(),
-                LineTable.EMPTY, this::mapper).injected(Map.of(), Map.of(), moduleValues);
+                LineTable.EMPTY).injected(Map.of(), Map.of(), moduleValues);
     }
 
     /** Finds a non-config file (keystore, certificate, spec): absolute paths as is, else config dirs, then classpath. */
@@ -171,14 +171,17 @@ public final class ConfigLoader {
         return configDirs;
     }
 
-    /** The binding mapper: strict about unknown keys, nulls for primitives and float-to-int; lenient containers. */
+    /**
+     * A shared Jackson mapper for code that reads or writes JSON (trees, response bodies): strict about unknown
+     * keys, nulls for primitives and decimals for integers. Config binding does not use it ({@link ConfigFile#bind}).
+     */
     public ObjectMapper mapper() {
         ObjectMapper m = mapper;
         if (m == null) {
             synchronized (mapperLock) {
                 m = mapper;
                 if (m == null) {
-                    m = BindingMapper.create();
+                    m = JsonMappers.strict();
                     mapper = m;
                 }
             }
@@ -315,7 +318,7 @@ public final class ConfigLoader {
 
     private ConfigFile parse(String name, String displayName, InputStream in) {
         YamlReader.Parsed parsed = YamlReader.read(in, displayName);
-        return new ConfigFile(name, displayName, parsed.tree(), parsed.lines(), this::mapper);
+        return new ConfigFile(name, displayName, parsed.tree(), parsed.lines());
     }
 
     private static List<Path> dirsFromSystemProperty() {

@@ -1,7 +1,6 @@
 package io.lumen.config;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -71,44 +70,6 @@ final class JsonPointers {
             node = next;
         }
         return sb.toString();
-    }
-
-    /**
-     * A copy of {@code tree} without the map entry at {@code pointer} (the maps on the way copied, the
-     * rest shared), or {@link #ABSENT} when the pointer names no map entry (a list element: removing it
-     * would shift the indexes of its siblings).
-     */
-    static Object without(Object tree, String pointer) {
-        List<String> segs = segments(pointer);
-        return segs.isEmpty() ? ABSENT : without(tree, segs, 0);
-    }
-
-    private static Object without(Object node, List<String> segs, int at) {
-        if (!(node instanceof Map<?, ?> map)) {
-            return ABSENT;
-        }
-        String seg = segs.get(at);
-        Object key = ABSENT;
-        for (Object k : map.keySet()) {
-            if (k != null && String.valueOf(k).equals(seg)) {
-                key = k;
-                break;
-            }
-        }
-        if (key == ABSENT) {
-            return ABSENT;
-        }
-        Map<Object, Object> copy = new LinkedHashMap<>(map);
-        if (at == segs.size() - 1) {
-            copy.remove(key);
-            return copy;
-        }
-        Object child = without(map.get(key), segs, at + 1);
-        if (child == ABSENT) {
-            return ABSENT;
-        }
-        copy.put(key, child);
-        return copy;
     }
 
     private static Object lookup(Map<?, ?> map, String seg) {

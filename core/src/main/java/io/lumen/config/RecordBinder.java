@@ -1,9 +1,9 @@
 package io.lumen.config;
 
+import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.Type;
-import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashSet;
@@ -17,255 +17,245 @@ import java.util.TreeSet;
 import org.yaml.snakeyaml.error.YAMLException;
 
 /**
- * The startup fast path of config binding: turns a well-formed config tree into records by reflection,
- * without building Jackson deserializers (which, per record type and in a cold JVM, cost more than reading
- * the files). It binds only what it can bind exactly as the Jackson mapper of {@link ConfigLoader} would
- * (same values, same collection types); for anything else (an unknown key, a value of another type, a
- * string that Jackson would coerce, a type with Jackson annotations other than one delegating
- * {@code @JsonCreator} factory, a constructor that refuses its values) it throws {@link Unsupported} and
- * the caller binds through Jackson, so every error message and every lenient coercion stays Jackson's.
- * {@code -Dlumen.config.crossCheck=true} (set for the test suites) binds every fast result through
- * Jackson too and fails on any difference. Which types qualify: {@link BindingPlans}; lists and maps
- * written as text: {@link TextContainers}.
+ * Config binding: turns a config tree (maps, lists and scalars as the YAML reader made them) into a
+ * record by reflection, by one set of rules, and names every problem it meets, not just the first.
+ * Records are bound key by key (unknown keys are problems; an absent primitive gets its default so the
+ * record's constructor can apply its own); scalars by {@link Scalars}; lists, sets and maps also from
+ * light-4j's text forms ({@link TextContainers}); {@code Object} takes the tree value as it is; a type
+ * with a delegating {@code @JsonCreator} factory gets the value from its factory ({@link BindingPlans}).
+ * A constructor or factory that refuses its values is a problem with its message. Used once per bind;
+ * not thread-safe.
  */
 final class RecordBinder {
-    /** "Not mine": the caller binds through Jackson. Stackless: it is control flow, not an error. */
-    static final class Unsupported extends RuntimeException {
-        private static final long serialVersionUID = 1L;
-        static final Unsupported INSTANCE = new Unsupported();
+    /** One problem: where (a JSON pointer into the bound tree), what, and the exception behind it if any. */
+    record Problem(String pointer, String message, Throwable cause) {}
 
-        private Unsupported() {
-            super("bind through Jackson", null, false, false);
-        }
-    }
+    /** The bound value, or the problems that kept it from being bound. */
+    record Bound(Object value, List<Problem> problems) {}
+
+    /** Stands for a value that could not be bound; its problem is already recorded. */
+    private static final Object FAILED = new Object();
+
+    private final List<Problem> problems = new ArrayList<>();
 
     private RecordBinder() {}
 
-    /** Binds a config tree value (maps, lists, scalars as the YAML reader made them) to a type, or throws Unsupported. */
-    static Object bind(Object value, Type type) {
+    /** Binds {@code value} to {@code type}; problems name their place below {@code basePointer}. */
+    static Bound bind(Object value, Type type, String basePointer) {
+        RecordBinder binder = new RecordBinder();
+        Object bound = binder.value(value, type, basePointer);
+        return new Bound(bound == FAILED ? null : bound, List.copyOf(binder.problems));
+    }
+
+    private Object value(Object value, Type type, String at) {
         if (type instanceof Class<?> c) {
-            return bindClass(value, c);
+            return ofClass(value, c, at);
         }
         if (type instanceof ParameterizedType p && p.getRawType() instanceof Class<?> raw) {
             Type[] args = p.getActualTypeArguments();
             if (Collection.class.isAssignableFrom(raw) && args.length == 1) {
-                return bindCollection(value, raw, args[0]);
+                return collection(value, raw, args[0], at);
             }
             if (Map.class.isAssignableFrom(raw) && args.length == 2 && args[0] == String.class) {
-                return bindMap(value, raw, args[1]);
+                return map(value, raw, args[1], at);
             }
         }
-        throw Unsupported.INSTANCE;
+        return unsupported(type, at);
     }
 
-    private static Object bindClass(Object value, Class<?> c) {
-        if (c.isPrimitive()) {
-            if (value == null) {
-                throw Unsupported.INSTANCE; // Jackson reports "expected ... but got null"
-            }
-            return scalar(value, c);
-        }
-        if (value == null) {
-            return null;
-        }
-        if (c == String.class) {
-            return scalar(value, c);
-        }
-        if (c == Integer.class || c == Long.class || c == Double.class || c == Boolean.class) {
-            // an empty default (${key:}) leaves an empty string: Jackson's coercion makes it null
-            return "".equals(value) ? null : scalar(value, c);
-        }
-        Method factory = BindingPlans.delegatingFactory(c);
-        if (factory != null) {
-            return fromFactory(factory, value);
-        }
-        if (c.isRecord()) {
-            return bindRecord(value, c);
-        }
-        if (c.isEnum() && value instanceof String s && !BindingPlans.hasJacksonAnnotation(c)) {
-            for (Object constant : c.getEnumConstants()) {
-                if (((Enum<?>) constant).name().equals(s)) {
-                    return constant;
-                }
-            }
-        }
+    private Object ofClass(Object value, Class<?> c, String at) {
         if (c == Object.class) {
             return untyped(value);
         }
-        throw Unsupported.INSTANCE;
-    }
-
-    /** Exact kinds, and booleans and integers as text; other coercions ("8080" to a number, 2.5 to text) are Jackson's. */
-    private static Object scalar(Object value, Class<?> c) {
-        if (c == String.class) {
-            if (value instanceof String) {
-                return value;
-            }
-            if (value instanceof Boolean || value instanceof Integer || value instanceof Long) {
-                return value.toString(); // validateResponse: false, serviceId: 1234: Jackson takes the text
-            }
-        } else if (c == Integer.class || c == int.class) {
-            if (value instanceof Integer) {
-                return value;
-            }
-        } else if (c == Long.class || c == long.class) {
-            if (value instanceof Integer || value instanceof Long) {
-                return ((Number) value).longValue();
-            }
-        } else if (c == Double.class || c == double.class) {
-            if (value instanceof Double || value instanceof Integer || value instanceof Long) {
-                return ((Number) value).doubleValue();
-            }
-        } else if (c == Boolean.class || c == boolean.class) {
-            if (value instanceof Boolean) {
-                return value;
+        if (Scalars.covers(c)) {
+            try {
+                return Scalars.convert(value, c);
+            } catch (Scalars.Mismatch m) {
+                return mismatch(c, value, at);
             }
         }
-        throw Unsupported.INSTANCE;
+        if (Collection.class.isAssignableFrom(c)) {
+            return collection(value, c, Object.class, at);
+        }
+        if (Map.class.isAssignableFrom(c)) {
+            return map(value, c, Object.class, at);
+        }
+        Method factory = BindingPlans.delegatingFactory(c);
+        if (value == null) {
+            return null;
+        }
+        if (factory != null) {
+            return fromFactory(factory, value, at);
+        }
+        if (c.isRecord()) {
+            return record(value, c, at);
+        }
+        return unsupported(c, at);
     }
 
-    private static Object bindRecord(Object value, Class<?> type) {
+    private Object record(Object value, Class<?> type, String at) {
         BindingPlans.RecordPlan plan = BindingPlans.recordPlan(type);
-        if (plan == null || !(value instanceof Map<?, ?> map)) {
-            throw Unsupported.INSTANCE;
+        if (plan.refusal() != null) {
+            return problem(at, plan.refusal(), null);
+        }
+        if ("".equals(value)) {
+            return null; // an empty ${key:} default: not set
+        }
+        if (!(value instanceof Map<?, ?> map)) {
+            return mismatch(type, value, at);
         }
         Object[] args = new Object[plan.types().length];
         boolean[] given = new boolean[args.length];
+        boolean complete = true;
         for (Map.Entry<?, ?> e : map.entrySet()) {
-            Integer i = e.getKey() instanceof String key ? plan.index().get(key) : null;
+            String key = String.valueOf(e.getKey());
+            Integer i = plan.index().get(key);
             if (i == null) {
-                throw Unsupported.INSTANCE; // unknown key: Jackson names it and the known ones
+                problem(JsonPointers.child(at, key), "unknown key '" + key + "'"
+                        + (plan.known().isEmpty() ? "" : " (known keys: " + plan.known() + ")"), null);
+                continue; // the rest of the record still binds, so its constructor can name its own problems
             }
-            args[i] = bind(e.getValue(), plan.types()[i]);
+            args[i] = value(e.getValue(), plan.types()[i], JsonPointers.child(at, key));
             given[i] = true;
+            complete &= args[i] != FAILED;
+        }
+        if (!complete) {
+            return FAILED;
         }
         for (int i = 0; i < args.length; i++) {
             if (!given[i] && plan.raw()[i].isPrimitive()) {
-                args[i] = absentPrimitive(plan.raw()[i]);
+                args[i] = Scalars.absent(plan.raw()[i]);
             }
         }
         try {
             return plan.constructor().newInstance(args);
+        } catch (InvocationTargetException e) {
+            return refusedBy(e.getCause(), at);
         } catch (ReflectiveOperationException | IllegalArgumentException e) {
-            throw Unsupported.INSTANCE; // the constructor refused: Jackson runs it again and reports its message
+            return problem(at, "cannot construct " + type.getName() + ": " + e, e);
         }
     }
 
-    private static Object bindCollection(Object value, Class<?> raw, Type element) {
+    private Object collection(Object value, Class<?> raw, Type element, String at) {
         if (value == null) {
             return null;
         }
-        if (value instanceof String text) {
-            value = fromText(text, true);
+        Object items = value instanceof String text ? fromText(text, true) : value;
+        if (!(items instanceof List<?> list)) {
+            return mismatch(raw, value instanceof String s ? s.trim() : value, at);
         }
-        if (!(value instanceof List<?> list)) {
-            throw Unsupported.INSTANCE;
+        Collection<Object> out = newCollection(raw);
+        if (out == null) {
+            return unsupported(raw, at);
         }
-        Collection<Object> out;
-        if (raw == List.class || raw == Collection.class || raw == ArrayList.class || raw == Iterable.class) {
-            out = new ArrayList<>(list.size());
-        } else if (raw == Set.class || raw == HashSet.class) {
-            out = new HashSet<>();
-        } else if (raw == LinkedHashSet.class) {
-            out = new LinkedHashSet<>();
-        } else if (raw == SortedSet.class || raw == TreeSet.class) {
-            out = new TreeSet<>();
-        } else {
-            throw Unsupported.INSTANCE;
-        }
-        for (Object item : list) {
-            Object bound = bind(item, element);
+        boolean complete = true;
+        for (int i = 0; i < list.size(); i++) {
+            Object bound = value(list.get(i), element, JsonPointers.child(at, i));
             if (bound == null && out instanceof TreeSet) {
-                throw Unsupported.INSTANCE;
+                bound = problem(JsonPointers.child(at, i), "a sorted set cannot hold null", null);
             }
-            out.add(bound);
+            if (bound == FAILED) {
+                complete = false;
+            } else {
+                out.add(bound);
+            }
         }
-        return out;
+        return complete ? out : FAILED;
     }
 
-    private static Object bindMap(Object value, Class<?> raw, Type valueType) {
+    private static Collection<Object> newCollection(Class<?> raw) {
+        if (raw == List.class || raw == Collection.class || raw == ArrayList.class || raw == Iterable.class) {
+            return new ArrayList<>();
+        }
+        if (raw == Set.class || raw == HashSet.class) {
+            return new HashSet<>();
+        }
+        if (raw == LinkedHashSet.class) {
+            return new LinkedHashSet<>();
+        }
+        if (raw == SortedSet.class || raw == TreeSet.class) {
+            return new TreeSet<>();
+        }
+        return null;
+    }
+
+    private Object map(Object value, Class<?> raw, Type valueType, String at) {
         if (value == null) {
             return null;
         }
-        if (value instanceof String text) {
-            value = fromText(text, false);
+        if (raw != Map.class && raw != LinkedHashMap.class) {
+            return unsupported(raw, at);
         }
-        if (!(value instanceof Map<?, ?> map) || (raw != Map.class && raw != LinkedHashMap.class)) {
-            throw Unsupported.INSTANCE;
+        Object entries = value instanceof String text ? fromText(text, false) : value;
+        if (!(entries instanceof Map<?, ?> map)) {
+            return mismatch(raw, value instanceof String s ? s.trim() : value, at);
         }
         Map<String, Object> out = new LinkedHashMap<>();
+        boolean complete = true;
         for (Map.Entry<?, ?> e : map.entrySet()) {
-            if (!(e.getKey() instanceof String key)) {
-                throw Unsupported.INSTANCE;
-            }
-            out.put(key, bind(e.getValue(), valueType));
+            String key = String.valueOf(e.getKey());
+            Object bound = value(e.getValue(), valueType, JsonPointers.child(at, key));
+            complete &= bound != FAILED;
+            out.put(key, bound);
         }
-        return out;
+        return complete ? out : FAILED;
     }
 
-    /** A list or map written as text; broken flow text and text that is no map are Jackson's to report. */
+    /** A list or map written as text; broken flow text, or text that is no map, is left as the text. */
     private static Object fromText(String text, boolean list) {
-        Object read;
         try {
-            read = list ? TextContainers.list(text) : TextContainers.map(text);
+            Object read = list ? TextContainers.list(text) : TextContainers.map(text);
+            return read == null ? text : read;
         } catch (YAMLException e) {
-            throw Unsupported.INSTANCE;
+            return text;
         }
-        if (read == null) {
-            throw Unsupported.INSTANCE;
-        }
-        return read;
     }
 
-    /** What Jackson gives for {@code Object}: mutable maps and lists with text keys, scalars as they are. */
+    /** The tree value as it is, maps with text keys: what an {@code Object} field or a factory gets. */
     private static Object untyped(Object value) {
         if (value instanceof Map<?, ?> map) {
             Map<String, Object> out = new LinkedHashMap<>();
-            for (Map.Entry<?, ?> e : map.entrySet()) {
-                if (!(e.getKey() instanceof String key)) {
-                    throw Unsupported.INSTANCE;
-                }
-                out.put(key, untyped(e.getValue()));
-            }
+            map.forEach((k, v) -> out.put(String.valueOf(k), untyped(v)));
             return out;
         }
         if (value instanceof List<?> list) {
             List<Object> out = new ArrayList<>(list.size());
-            for (Object item : list) {
-                out.add(untyped(item));
-            }
+            list.forEach(item -> out.add(untyped(item)));
             return out;
         }
-        if (value == null || value instanceof String || value instanceof Boolean || value instanceof Integer
-                || value instanceof Long || value instanceof BigInteger || value instanceof Double) {
-            return value;
-        }
-        throw Unsupported.INSTANCE;
+        return value;
     }
 
-    /** Jackson hands a delegating factory the value as it would bind it to {@code Object}. */
-    private static Object fromFactory(Method factory, Object value) {
+    private Object fromFactory(Method factory, Object value, String at) {
         try {
             return factory.invoke(null, untyped(value));
+        } catch (InvocationTargetException e) {
+            return refusedBy(e.getCause(), at);
         } catch (ReflectiveOperationException | IllegalArgumentException e) {
-            throw Unsupported.INSTANCE; // the factory refused: Jackson runs it again and reports its message
+            return problem(at, "cannot call " + factory + ": " + e, e);
         }
     }
 
-    private static Object absentPrimitive(Class<?> c) {
-        if (c == boolean.class) {
-            return false;
+    /** A constructor or factory refused the values: its message is the problem. */
+    private Object refusedBy(Throwable refusal, String at) {
+        Throwable t = refusal;
+        while (t != null && t.getMessage() == null && t.getCause() != null) {
+            t = t.getCause();
         }
-        if (c == long.class) {
-            return 0L;
-        }
-        if (c == double.class) {
-            return 0d;
-        }
-        if (c == int.class) {
-            return 0;
-        }
-        throw Unsupported.INSTANCE; // float, short, byte, char: rare enough to leave to Jackson
+        return problem(at, t != null && t.getMessage() != null ? t.getMessage() : "invalid value (" + refusal + ")", refusal);
     }
 
+    private Object mismatch(Class<?> type, Object value, String at) {
+        return problem(at, "expected " + Scalars.expected(type) + " but got " + Scalars.describe(value), null);
+    }
+
+    private Object unsupported(Type type, String at) {
+        return problem(at, "cannot bind to " + type.getTypeName() + ": config values are records, strings, numbers,"
+                + " booleans, enums, lists, sets, maps with text keys, or Object", null);
+    }
+
+    private Object problem(String pointer, String message, Throwable cause) {
+        problems.add(new Problem(pointer, message, cause));
+        return FAILED;
+    }
 }

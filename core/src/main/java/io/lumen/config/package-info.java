@@ -8,8 +8,8 @@
  * {@code ${key:$}} are resolved from builder overrides, then environment variables ({@code server.httpPort} reads
  * {@code SERVER_HTTPPORT}), then {@code values.yml}. A value that is a single placeholder keeps the resolved type.
  * {@link io.lumen.config.ConfigFile} binds the result to records strictly (unknown keys fail), while still accepting
- * lists and maps written as strings: well-formed trees by reflection ({@code RecordBinder}), everything else, and every
- * error, through Jackson. {@link io.lumen.config.ConfigLoader#prefetch()} parses the files ahead of use on another
+ * lists and maps written as strings and text for numbers and booleans: one binder ({@code RecordBinder}, by reflection,
+ * its scalar rules in {@code Scalars}) that names every problem of a file in one pass. {@link io.lumen.config.ConfigLoader#prefetch()} parses the files ahead of use on another
  * thread at a service's start.
  *
  * <p>Thread-safety: {@code ConfigLoader} is thread-safe and caches each parsed file; {@code ConfigFile} is

@@ -5,17 +5,15 @@ import static io.lumen.config.TestSupport.write;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import com.fasterxml.jackson.annotation.JsonAlias;
 import com.fasterxml.jackson.annotation.JsonCreator;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import java.lang.reflect.RecordComponent;
 import java.math.BigInteger;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -27,8 +25,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The fast path binds well-formed configs itself and gives exactly what Jackson gives; everything else it
- * leaves to Jackson. The differential test throws thousands of random trees, right and wrong, at both.
+ * Config binding's rules, value by value, and its problems, all of them in one pass. A randomized test
+ * throws thousands of trees, right and wrong, at it.
  */
 class RecordBinderTest {
     @TempDir Path tmp;
@@ -71,28 +69,44 @@ class RecordBinderTest {
 
     record TwoAnnotations(String seen) {
         @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
-        static TwoAnnotations of(@JsonAlias("x") Object value) {
+        static TwoAnnotations of(@JsonProperty("x") Object value) {
             return new TwoAnnotations(String.valueOf(value));
         }
     }
 
-    private final ObjectMapper jackson = loader(Path.of("none")).mapper();
+    record Renamed(@JsonProperty("other") String name) {}
+
+    static final class Pojo {
+        public String name;
+    }
+
+    private static Object bound(Object tree, Class<?> type) {
+        RecordBinder.Bound b = RecordBinder.bind(tree, type, "");
+        assertEquals(List.of(), b.problems(), () -> "tree " + tree);
+        return b.value();
+    }
+
+    /** Each problem as {@code pointer: message}. */
+    private static List<String> problems(Object tree, Class<?> type) {
+        RecordBinder.Bound b = RecordBinder.bind(tree, type, "");
+        return b.problems().stream().map(p -> p.pointer() + ": " + p.message()).toList();
+    }
+
+    private static Map<String, Object> tree(Object... keysAndValues) {
+        Map<String, Object> t = new LinkedHashMap<>();
+        for (int i = 0; i < keysAndValues.length; i += 2) {
+            t.put((String) keysAndValues[i], keysAndValues[i + 1]);
+        }
+        return t;
+    }
 
     @Test
-    void wellFormedTreesBindWithoutJackson() {
-        Map<String, Object> tree = new LinkedHashMap<>();
-        tree.put("text", "a");
-        tree.put("primInt", 7);
-        tree.put("boxedLong", 5);
-        tree.put("primDouble", 2);
-        tree.put("boxedBool", true);
-        tree.put("mode", "SAFE");
-        tree.put("set", List.of("x", "y", "x"));
-        tree.put("sorted", List.of("b", "a"));
-        tree.put("scopes", Map.of("/v1", List.of("read")));
-        tree.put("innerList", List.of(Map.of("name", "n", "weight", 3)));
-        tree.put("raw", Map.of("k", List.of(1, 2.5, "s")));
-        Everything e = (Everything) RecordBinder.bind(tree, Everything.class);
+    void wellFormedTreesBind() {
+        Map<String, Object> tree = tree("text", "a", "primInt", 7, "boxedLong", 5, "primDouble", 2, "boxedBool", true,
+                "mode", "SAFE", "set", List.of("x", "y", "x"), "sorted", List.of("b", "a"),
+                "scopes", Map.of("/v1", List.of("read")), "innerList", List.of(Map.of("name", "n", "weight", 3)),
+                "raw", Map.of("k", List.of(1, 2.5, "s")));
+        Everything e = (Everything) bound(tree, Everything.class);
         assertEquals("a", e.text());
         assertEquals(7, e.primInt());
         assertEquals(5L, e.boxedLong());
@@ -101,146 +115,152 @@ class RecordBinderTest {
         assertEquals(Set.of("x", "y"), e.set());
         assertEquals(List.of("a", "b"), List.copyOf(e.sorted()));
         assertEquals(new Inner("n", 3, null), e.innerList().get(0));
-        assertEquals(0L, e.primLong());
+        assertEquals(Map.of("k", List.of(1, 2.5, "s")), e.raw());
+        assertEquals(0L, e.primLong(), "an absent primitive gets its default");
         assertEquals(false, e.primBool());
-        sameAsJackson(tree, Everything.class);
+        assertEquals(null, e.boxedInt(), "an absent boxed value stays null");
     }
 
     @Test
-    void leavesToJacksonWhatItDoesNotBindExactly() {
-        for (Map<String, Object> tree : List.<Map<String, Object>>of(
-                Map.of("unknown", 1),                 // unknown key: Jackson lists the known ones
-                Map.of("primInt", "8080"),            // string to number: Jackson's coercion
-                Map.of("text", 2.5),                  // a decimal as text: Jackson's formatting
-                Map.of("boxedBool", "true"),          // text to boolean
-                Map.of("map", "k=v"),                 // text that is no map: Jackson reports it
-                Map.of("list", "[a, b"),              // broken flow text
-                Map.of("primInt", ""),                // an empty default for a primitive
-                Map.of("boxedInt", 2.5),              // refused by Jackson
-                Map.of("boxedInt", 3_000_000_000L),   // out of range
-                Map.of("boxedLong", BigInteger.TEN.pow(30)),
-                Map.of("mode", "safe"),               // not a constant's name
-                Map.of("guarded", Map.of("min", -1)), // the constructor refuses: Jackson reports its message
-                Map.of("inner", "abc"))) {
-            assertThrows(RecordBinder.Unsupported.class, () -> RecordBinder.bind(tree, Everything.class), tree::toString);
-        }
-        Map<String, Object> nullPrimitive = new LinkedHashMap<>();
-        nullPrimitive.put("primInt", null);
-        assertThrows(RecordBinder.Unsupported.class, () -> RecordBinder.bind(nullPrimitive, Everything.class));
-        assertThrows(RecordBinder.Unsupported.class, () -> RecordBinder.bind(Map.of("name", "n"), Annotated.class));
-        assertThrows(RecordBinder.Unsupported.class, () -> RecordBinder.bind(Map.of(), Wildcard.class));
-        assertThrows(RecordBinder.Unsupported.class, () -> RecordBinder.bind(Map.of(), Small.class));
+    void textFromValuesOrTheEnvironmentTakesTheFieldsType() {
+        Everything e = (Everything) bound(tree("primInt", "8080", "boxedInt", " 42 ", "primLong", "5000000000",
+                "boxedDouble", "2.5", "primBool", "true", "boxedBool", "FALSE", "mode", "FAST"), Everything.class);
+        assertEquals(8080, e.primInt());
+        assertEquals(42, e.boxedInt());
+        assertEquals(5_000_000_000L, e.primLong());
+        assertEquals(2.5, e.boxedDouble());
+        assertEquals(true, e.primBool());
+        assertEquals(false, e.boxedBool());
+        assertEquals(Mode.FAST, e.mode());
+        assertEquals("8080", ((Everything) bound(tree("text", 8080), Everything.class)).text());
+        assertEquals("true", ((Everything) bound(tree("text", true), Everything.class)).text());
+        assertEquals("2.5", ((Everything) bound(tree("text", 2.5), Everything.class)).text());
+        assertEquals(5_000_000_000L, ((Everything) bound(tree("boxedLong", BigInteger.valueOf(5_000_000_000L)),
+                Everything.class)).boxedLong());
+        assertEquals(0.5f, ((Small) bound(tree("ratio", 0.5), Small.class)).ratio());
     }
 
     @Test
-    void textFormsBindAsJacksonBindsThem() {
-        for (Map<String, Object> tree : List.<Map<String, Object>>of(
-                Map.of("list", "a, b,, c "), Map.of("list", "[a, 1, true]"), Map.of("list", " "),
-                Map.of("set", "x, y, x"), Map.of("sorted", "[b, a]"), Map.of("tree", "[3, 1]"),
-                Map.of("map", "{k: v, n: 1}"), Map.of("map", ""), Map.of("scopes", "{/v1: [read, write]}"),
-                Map.of("inners", "{a: {name: n, weight: 2}}"), Map.of("innerList", "[{name: n}]"),
-                Map.of("text", 8080), Map.of("text", true), Map.of("text", 5_000_000_000L),
-                Map.of("boxedInt", "", "boxedLong", "", "boxedDouble", "", "boxedBool", "", "text", ""),
-                Map.of("raw", ""))) {
-            sameAsJackson(tree, Everything.class);
-        }
+    void anEmptyDefaultLeavesAFieldUnset() {
+        Everything e = (Everything) bound(tree("boxedInt", "", "boxedLong", "", "boxedDouble", "", "boxedBool", "",
+                "mode", "", "inner", "", "text", "", "list", "", "map", "", "raw", ""), Everything.class);
+        assertEquals(new Everything("", null, 0, null, 0, null, 0, null, false, null, List.of(), null, null, null,
+                Map.of(), null, null, null, null, null, ""), e);
     }
 
     @Test
-    void delegatingFactoriesGetWhatJacksonGivesThem() {
-        List<Object> values = new ArrayList<>(List.of("", "abc", 5, 5_000_000_000L, 2.5, true, List.of(1, "x"),
-                Map.of("a", 1, "b", List.of("x"))));
-        values.add(null);
-        for (Object v : values) {
-            Map<String, Object> tree = new LinkedHashMap<>();
-            tree.put("one", v);
-            tree.put("many", v == null ? List.of() : List.of(v));
-            tree.put("named", v == null ? Map.of() : Map.of("k", v));
-            sameAsJackson(tree, UsesDelegated.class);
-        }
-        assertThrows(RecordBinder.Unsupported.class, () -> RecordBinder.bind(Map.of("one", "refuse"), UsesDelegated.class));
-        assertThrows(RecordBinder.Unsupported.class, () -> RecordBinder.bind("v", TwoAnnotations.class));
+    void lightFourJListsAndMapsWrittenAsText() {
+        Everything e = (Everything) bound(tree("list", "a, b,, c ", "set", "x, y, x", "sorted", "[b, a]",
+                "tree", "[3, 1]", "map", "{k: v, n: 1}", "scopes", "{/v1: [read, write]}",
+                "inners", "{a: {name: n, weight: 2}}", "innerList", "[{name: n}]"), Everything.class);
+        assertEquals(List.of("a", "b", "c"), e.list());
+        assertEquals(Set.of("x", "y"), e.set());
+        assertEquals(List.of("a", "b"), List.copyOf(e.sorted()));
+        assertEquals(List.of(1, 3), List.copyOf(e.tree()));
+        assertEquals(Map.of("k", "v", "n", "1"), e.map());
+        assertEquals(Map.of("/v1", List.of("read", "write")), e.scopes());
+        assertEquals(Map.of("a", new Inner("n", 2, null)), e.inners());
+        assertEquals(List.of(new Inner("n", 0, null)), e.innerList());
+        assertEquals(List.of("a", "1", "true"), ((Everything) bound(tree("list", "[a, 1, true]"), Everything.class)).list());
     }
 
     @Test
-    void errorsStayJacksonsThroughTheLoader() {
-        write(tmp, "e.yml", "guarded:\n  min: -1\nprimInt: abc\n");
+    void everyProblemOfATreeIsNamedInOnePass() {
+        Map<String, Object> tree = tree("unknown", 1, "primInt", "abc", "boxedInt", 2.5, "boxedLong", BigInteger.TEN.pow(30),
+                "primLong", 1.5, "boxedBool", 1, "primBool", "maybe", "mode", "safe", "text", Map.of("a", 1),
+                "list", "[a, b", "map", "k=v", "inner", "abc", "guarded", Map.of("min", -1),
+                "innerList", List.of(Map.of("name", "n"), Map.of("weight", "heavy")), "tree", List.of(1, "x"));
+        tree.put("primDouble", null);
+        assertEquals(List.of(
+                "/unknown: unknown key 'unknown' (known keys: boxedBool, boxedDouble, boxedInt, boxedLong, guarded, inner,"
+                        + " innerList, inners, list, map, mode, primBool, primDouble, primInt, primLong, raw, scopes, set,"
+                        + " sorted, text, tree)",
+                "/primInt: expected an integer but got 'abc'",
+                "/boxedInt: expected an integer but got 2.5",
+                "/boxedLong: expected an integer but got " + BigInteger.TEN.pow(30),
+                "/primLong: expected an integer but got 1.5",
+                "/boxedBool: expected a boolean but got 1",
+                "/primBool: expected a boolean but got 'maybe'",
+                "/mode: expected one of FAST, SAFE but got 'safe'",
+                "/text: expected a string but got a map",
+                "/list: expected a list but got '[a, b'",
+                "/map: expected a map but got 'k=v'",
+                "/inner: expected a map but got 'abc'",
+                "/guarded: min must not be negative, got -1",
+                "/innerList/1/weight: expected an integer but got 'heavy'",
+                "/tree/1: expected an integer but got 'x'",
+                "/primDouble: expected a number but got null"), problems(tree, Everything.class));
+        assertEquals(null, RecordBinder.bind(tree, Everything.class, "").value());
+    }
+
+    @Test
+    void aRecordWithAProblemOfItsOwnStillNamesItsUnknownKeysAndConstructorRefusals() {
+        assertEquals(List.of("/max: unknown key 'max' (known keys: min)", ": min must not be negative, got -1"),
+                problems(tree("max", 1, "min", -1), Guarded.class));
+    }
+
+    @Test
+    void problemsNameTheirPlaceBelowTheBoundSubtree() {
+        RecordBinder.Bound b = RecordBinder.bind(tree("weight", "x"), Inner.class, "/jwt/inner");
+        assertEquals("/jwt/inner/weight", b.problems().get(0).pointer());
+    }
+
+    @Test
+    void delegatingFactoriesGetTheTreeValueAsItIs() {
+        UsesDelegated u = (UsesDelegated) bound(tree("one", 5, "many", List.of("x", 2.5), "named",
+                Map.of("k", Map.of(1, List.of("x")))), UsesDelegated.class);
+        assertEquals(new Delegated("Integer:5"), u.one());
+        assertEquals(List.of(new Delegated("String:x"), new Delegated("Double:2.5")), u.many());
+        assertEquals(new Delegated("LinkedHashMap:{1=[x]}"), u.named().get("k"), "map keys become text");
+        Map<String, Object> withNull = tree("one", null);
+        assertEquals(null, ((UsesDelegated) bound(withNull, UsesDelegated.class)).one(), "null is null, no call");
+        assertEquals(List.of("/one: refused"), problems(tree("one", "refuse"), UsesDelegated.class));
+    }
+
+    @Test
+    void aliasesAreKeysToo() {
+        assertEquals(new Annotated("a"), bound(tree("other", "a"), Annotated.class));
+        assertEquals(new Annotated("b"), bound(tree("name", "b"), Annotated.class));
+    }
+
+    @Test
+    void typesConfigBindingCannotHonourAreRefusedNotGuessed() {
+        assertTrue(problems(tree("name", "n"), Renamed.class).get(0).startsWith(": " + Renamed.class.getName()
+                + " carries Jackson annotations config binding does not understand"));
+        assertTrue(problems(tree("names", List.of("a")), Wildcard.class).get(0).startsWith("/names/0: cannot bind to ? extends"));
+        assertTrue(problems(tree("name", "n"), Pojo.class).get(0).startsWith(": cannot bind to " + Pojo.class.getName()));
+        assertTrue(problems("v", TwoAnnotations.class).get(0).contains("carries Jackson annotations"));
+    }
+
+    @Test
+    void loaderReportsEveryProblemWithFileLineAndKey() {
+        Path file = write(tmp, "e.yml", "guarded:\n  min: -1\nprimInt: abc\n");
         ConfigException e = assertThrows(ConfigException.class, () -> loader(tmp).load("e", Everything.class));
-        assertTrue(e.getMessage().startsWith(tmp.resolve("e.yml") + ":"), e.getMessage());
+        assertEquals(List.of(file + ":1: guarded: min must not be negative, got -1",
+                file + ":3: primInt: expected an integer but got 'abc'"),
+                e.problems().stream().map(ConfigException::getMessage).toList());
         write(tmp, "g.yml", "min: -1\n");
         assertEquals(tmp.resolve("g.yml") + ":1: min must not be negative, got -1",
                 assertThrows(ConfigException.class, () -> loader(tmp).load("g", Guarded.class)).getMessage());
     }
 
-    /** Random trees, mostly right, sometimes wrong; whatever the fast path binds must equal Jackson's binding. */
+    /** Random trees, mostly right, sometimes wrong: well-formed ones bind, the others bind or name problems, none throws. */
     @Test
-    void randomTreesBindAsJacksonBindsThem() {
+    void randomTreesBindOrNameTheirProblems() {
         Random random = new Random(20261127);
-        int fast = 0;
-        int total = 3000;
-        for (int i = 0; i < total; i++) {
+        int wrong = 0;
+        for (int i = 0; i < 3000; i++) {
             boolean wellFormed = i % 2 == 0; // half the trees as a config file would be, half with mistakes
             Object tree = value(Everything.class, null, new Trees(random, wellFormed), 0);
-            Object bound;
-            try {
-                bound = RecordBinder.bind(tree, Everything.class);
-            } catch (RecordBinder.Unsupported notMine) {
-                if (wellFormed) {
-                    fail("a well-formed tree went to Jackson: " + tree);
-                }
-                continue;
+            RecordBinder.Bound b = RecordBinder.bind(tree, Everything.class, "");
+            if (wellFormed) {
+                assertEquals(List.of(), b.problems(), () -> "tree " + tree);
+                assertTrue(b.value() instanceof Everything, () -> "tree " + tree);
+            } else if (!b.problems().isEmpty()) {
+                wrong++;
             }
-            fast++;
-            Object expected;
-            try {
-                expected = viaJackson(tree, Everything.class);
-            } catch (Exception e) {
-                throw new AssertionError("fast path bound " + tree + " but Jackson refuses it: " + e, e);
-            }
-            assertSame(expected, bound, tree);
         }
-        assertTrue(fast > total / 2, "the fast path bound only " + fast + " of " + total + " trees");
-    }
-
-    private void sameAsJackson(Object tree, Class<?> type) {
-        try {
-            assertSame(viaJackson(tree, type), RecordBinder.bind(tree, type), tree);
-        } catch (java.io.IOException e) {
-            fail(e);
-        }
-    }
-
-    private Object viaJackson(Object tree, Class<?> type) throws java.io.IOException {
-        com.fasterxml.jackson.databind.JsonNode node = jackson.valueToTree(tree);
-        return jackson.readerFor(type).readValue(node);
-    }
-
-    /** Equal values of the same classes, collections and records compared element by element. */
-    private static void assertSame(Object expected, Object actual, Object tree) {
-        assertEquals(expected, actual, () -> "tree " + tree);
-        if (expected == null) {
-            return;
-        }
-        assertEquals(expected.getClass(), actual.getClass(), () -> "class of " + expected + " in tree " + tree);
-        if (expected instanceof Record) {
-            for (RecordComponent rc : expected.getClass().getRecordComponents()) {
-                try {
-                    assertSame(rc.getAccessor().invoke(expected), rc.getAccessor().invoke(actual), tree);
-                } catch (ReflectiveOperationException e) {
-                    fail(e);
-                }
-            }
-        } else if (expected instanceof Collection<?> c) {
-            Iterator<?> a = ((Collection<?>) actual).iterator();
-            for (Object item : c) {
-                assertSame(item, a.next(), tree);
-            }
-        } else if (expected instanceof Map<?, ?> m) {
-            for (Map.Entry<?, ?> e : m.entrySet()) {
-                assertSame(e.getValue(), ((Map<?, ?>) actual).get(e.getKey()), tree);
-            }
-            assertEquals(List.copyOf(m.keySet()), List.copyOf(((Map<?, ?>) actual).keySet()), () -> "key order in " + tree);
-        }
+        assertTrue(wrong > 500, "the trees with mistakes had problems only " + wrong + " times");
     }
 
     /** Random choices; a well-formed tree has only values of the right kinds and known keys. */
