@@ -1,11 +1,11 @@
 package io.lumen.handler.body;
 
+import io.lumen.handler.FailureHandler;
 import io.lumen.server.BodyTooLargeException;
 import io.undertow.connector.PooledByteBuffer;
+import io.undertow.server.HttpHandler;
 import io.undertow.server.HttpServerExchange;
 import io.undertow.server.RequestTooBigException;
-import org.xnio.ChannelListener;
-import org.xnio.channels.StreamSourceChannel;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -16,7 +16,7 @@ import java.util.Arrays;
  * there now is read at once; for the rest it waits for read events. Counts the bytes and stops as
  * soon as there are more than the maximum. Not thread-safe: one per request, used by the IO thread.
  */
-final class BodyReader implements ChannelListener<StreamSourceChannel> {
+final class BodyReader extends ChannelBodyReader {
     /** What happens when reading ends; {@code inCall} tells whether it ended within the handler call. */
     interface Outcome {
         void body(BodyReader reader, byte[] raw, boolean inCall) throws Exception;
@@ -26,45 +26,37 @@ final class BodyReader implements ChannelListener<StreamSourceChannel> {
         void broken(BodyReader reader, IOException e, boolean inCall);
     }
 
-    final HttpServerExchange exchange;
     final MediaTypes.Kind kind;
     final String mediaType;
     final String contentType;
-    private final StreamSourceChannel channel;
+    /** Where the request goes once its body is read, and where its failures go after an asynchronous read. */
+    final HttpHandler next;
+    final FailureHandler failures;
     private final long max;
     private final Outcome outcome;
     private byte[] data;
     private int size;
 
-    BodyReader(HttpServerExchange exchange, MediaTypes.Kind kind, String mediaType, String contentType,
-               StreamSourceChannel channel, long max, long contentLength, Outcome outcome) {
-        this.exchange = exchange;
+    BodyReader(HttpServerExchange exchange, MediaTypes.Kind kind, String mediaType, String contentType, long max,
+               long contentLength, HttpHandler next, FailureHandler failures, Outcome outcome) {
+        super(exchange);
         this.kind = kind;
         this.mediaType = mediaType;
         this.contentType = contentType;
-        this.channel = channel;
+        this.next = next;
+        this.failures = failures;
         this.max = max;
         this.outcome = outcome;
         this.data = new byte[contentLength >= 0 ? (int) contentLength : 1024];
     }
 
-    /** Starts reading within the handler call; may finish (and run the outcome) before it returns. */
-    void start() throws Exception {
-        channel.getReadSetter().set(this);
-        read(true);
+    @Override
+    protected void failed(IOException e, boolean inCall) {
+        outcome.broken(this, e, inCall);
     }
 
     @Override
-    public void handleEvent(StreamSourceChannel ch) {
-        try {
-            read(false);
-        } catch (Exception e) {
-            stop();
-            outcome.broken(this, e instanceof IOException io ? io : new IOException(e), false);
-        }
-    }
-
-    private void read(boolean inCall) throws Exception {
+    protected void read(boolean inCall) throws Exception {
         boolean ended = false;
         boolean tooLarge = false;
         try (PooledByteBuffer pooled = exchange.getConnection().getByteBufferPool().allocate()) {
@@ -117,10 +109,5 @@ final class BodyReader implements ChannelListener<StreamSourceChannel> {
         if (needed > data.length) {
             data = Arrays.copyOf(data, (int) Math.min(Math.max(needed, (long) data.length * 2), max));
         }
-    }
-
-    private void stop() {
-        channel.getReadSetter().set(null);
-        channel.suspendReads();
     }
 }

@@ -1,16 +1,14 @@
 package io.lumen.validator.validation;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.lumen.handler.ChainContext;
 import io.lumen.handler.FailureHandler;
 import io.lumen.handler.Middleware;
-import io.lumen.handler.body.ExactJson;
-import io.lumen.handler.body.JsonProblems;
+import io.lumen.handler.body.BodyConfig;
 import io.lumen.handler.body.ParsedBody;
+import io.lumen.handler.body.RequestBodyReader;
 import io.lumen.handler.prefix.PathPrefixes;
 import io.lumen.http.RequestShape;
-import io.lumen.server.RequestBodies;
 import io.lumen.server.ServiceContext;
 import io.lumen.status.ErrorResponder;
 import io.lumen.status.Status;
@@ -23,16 +21,12 @@ import io.lumen.openapi.SpecLoader;
 import io.lumen.validator.specification.OperationMatch;
 import io.lumen.validator.specification.OperationMatcher;
 import io.lumen.validator.specification.RequestPath;
-import io.undertow.server.Connectors;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.HttpServerExchange;
 import io.undertow.util.Headers;
-import io.undertow.util.ImmediatePooledByteBuffer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import java.io.IOException;
-import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
@@ -48,8 +42,9 @@ import java.util.StringJoiner;
  *
  * <p>The operation comes from the {@code specification} middleware when it ran, else it is matched
  * here (404 ERR10007 / 405 ERR10008 alike). The body is the {@code body} middleware's
- * {@link ParsedBody}; without that middleware in the chain the body is read here, asynchronously on
- * the IO thread, and put back for later handlers. Runs on the IO thread.
+ * {@link ParsedBody}; without that middleware in the chain the body is read here by the same reader
+ * ({@link RequestBodyReader}, by body.yml's settings), asynchronously on the IO thread, attached and put
+ * back for later handlers. Runs on the IO thread.
  *
  * <p>Error answer: one problem is answered with its own code (ERR11000 query missing, ERR11017
  * header missing, ERR11001 path or cookie parameter missing, ERR11010 not convertible, ERR11004 schema, ERR11013
@@ -59,7 +54,6 @@ import java.util.StringJoiner;
  */
 public final class ValidatorHandler implements Middleware {
     private static final Logger LOG = LoggerFactory.getLogger(ValidatorHandler.class);
-    private static final ObjectMapper JSON = ExactJson.MAPPER;
 
     private final ValidatorConfig config;
     private final ErrorResponder errors;
@@ -67,22 +61,28 @@ public final class ValidatorHandler implements Middleware {
     private final Map<Operation, CompiledOperation> compiled = new IdentityHashMap<>();
     private final ResponseValidator responses;
     private final String[] skip;
+    private final RequestBodyReader bodies;
 
     public ValidatorHandler(ServiceContext context) {
         this(context, context.config().load("openapi-validator", ValidatorConfig.class), SpecLoader.shared(context));
     }
 
     private ValidatorHandler(ServiceContext context, ValidatorConfig config, OpenApiSpec spec) {
-        this(config, spec, context.errors(), SchemaCheck.shared(context, spec, config).compiler());
+        this(config, spec, context.errors(), SchemaCheck.shared(context, spec, config).compiler(),
+                context.config().load("body", BodyConfig.class));
         SpecErrorFormats.register(context);
     }
 
+    /** A validator that reads bodies, on chains without the {@code body} middleware, by body.yml's defaults. */
     public ValidatorHandler(ValidatorConfig config, OpenApiSpec spec, ErrorResponder errors) {
-        this(config, spec, errors, new SchemaCompiler(spec, config.handleNullableField(), config.refusesReadOnly()));
+        this(config, spec, errors, new SchemaCompiler(spec, config.handleNullableField(), config.refusesReadOnly()),
+                new BodyConfig(null, null, null));
     }
 
-    private ValidatorHandler(ValidatorConfig config, OpenApiSpec spec, ErrorResponder errors, SchemaCompiler compiler) {
+    private ValidatorHandler(ValidatorConfig config, OpenApiSpec spec, ErrorResponder errors, SchemaCompiler compiler,
+                             BodyConfig bodyConfig) {
         this.config = config;
+        this.bodies = new RequestBodyReader(bodyConfig, errors);
         this.errors = errors;
         this.matcher = new OperationMatcher(spec.operations());
         for (Operation op : spec.operations()) {
@@ -138,22 +138,8 @@ public final class ValidatorHandler implements Middleware {
             CompiledOperation op = compiled.get(match.operation());
             ParsedBody body = exchange.getAttachment(ParsedBody.ATTACHMENT_KEY);
             if (body == null && !bodyInChain && RequestShape.hasBody(exchange) && exchange.isRequestChannelAvailable()) {
-                OperationMatch m = match;
-                exchange.getRequestReceiver().receiveFullBytes((ex, raw) -> {
-                    try {
-                        ParsedBody parsed = ownBody(ex, raw);
-                        if (parsed != null) {
-                            validate(ex, m, op, parsed);
-                        }
-                    } catch (Throwable t) {
-                        failures.fail(ex, t);
-                    }
-                }, (ex, e) -> {
-                    if (!RequestBodies.answerReadFailure(errors, ex, e)) { // 413 over the limit, 408 stalled
-                        ex.setPersistent(false); // the client went away mid-body
-                        ex.endExchange();
-                    }
-                });
+                OperationMatch m = match; // body.yml's reader, as the body middleware would have read it
+                bodies.read(exchange, failures, ex -> validate(ex, m, op, ex.getAttachment(ParsedBody.ATTACHMENT_KEY)));
                 return;
             }
             validate(exchange, match, op, body);
@@ -174,24 +160,6 @@ public final class ValidatorHandler implements Middleware {
             exchange.putAttachment(OpenApiAttachments.VALIDATED, new ValidatedRequest(op.operation, values, json));
             responses.watch(exchange, op);
             next.handleRequest(exchange);
-        }
-
-        /** Parses a body read here (no body middleware): JSON only; bytes are put back for later handlers. */
-        private ParsedBody ownBody(HttpServerExchange exchange, byte[] raw) {
-            if (raw.length > 0) {
-                Connectors.ungetRequestBytes(exchange, new ImmediatePooledByteBuffer(ByteBuffer.wrap(raw)));
-                Connectors.resetRequestChannel(exchange);
-            }
-            String mediaType = RequestShape.mediaType(exchange);
-            if (raw.length == 0 || mediaType == null || !(mediaType.equals("application/json") || mediaType.endsWith("+json"))) {
-                return new ParsedBody(raw, mediaType, null, null, null);
-            }
-            try {
-                return new ParsedBody(raw, mediaType, JSON.readTree(raw), null, null);
-            } catch (IOException | IllegalArgumentException e) {
-                errors.send(exchange, ErrorCodes.CONTENT_TYPE_MISMATCH, "JSON", JsonProblems.describe(e));
-                return null;
-            }
         }
 
         @Override

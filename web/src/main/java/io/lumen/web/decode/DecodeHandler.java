@@ -90,7 +90,7 @@ public final class DecodeHandler implements Middleware {
                 next.handleRequest(exchange); // an earlier handler took the body, or there is none
                 return;
             }
-            new InflatingReader(exchange, exchange.getRequestChannel(), coding, config.maxDecodedSize(), this).start();
+            new InflatingReader(exchange, coding, config.maxDecodedSize(), this).start();
         }
 
         @Override

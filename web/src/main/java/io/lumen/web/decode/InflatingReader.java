@@ -2,9 +2,8 @@ package io.lumen.web.decode;
 
 import io.lumen.server.BadContentEncodingException;
 import io.lumen.server.BodyTooLargeException;
+import io.lumen.handler.body.ChannelBodyReader;
 import io.undertow.server.HttpServerExchange;
-import org.xnio.ChannelListener;
-import org.xnio.channels.StreamSourceChannel;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -13,11 +12,11 @@ import java.util.Arrays;
 /**
  * Reads one compressed request body from the request channel on the IO thread, without blocking,
  * and inflates it as it arrives into memory, never past {@code limit} bytes. Ends in exactly one call
- * of its {@link Outcome}. Reading the channel itself (rather than a conduit under it) is what makes
- * it work for every request, the first one of an h2c upgrade too, whose first bytes Undertow has
+ * of its {@link Outcome}. Reading the channel itself (rather than a conduit under it; the plumbing is
+ * {@link ChannelBodyReader}'s, as for the body middleware's reader) is what makes it work for every request, the first one of an h2c upgrade too, whose first bytes Undertow has
  * already read into memory. Used by one exchange.
  */
-final class InflatingReader implements ChannelListener<StreamSourceChannel> {
+final class InflatingReader extends ChannelBodyReader {
     private static final int INPUT_BUFFER = 16 * 1024;
 
     /** What becomes of the body. */
@@ -28,8 +27,6 @@ final class InflatingReader implements ChannelListener<StreamSourceChannel> {
         void failed(HttpServerExchange exchange, IOException e, boolean inCall);
     }
 
-    private final HttpServerExchange exchange;
-    private final StreamSourceChannel channel;
     private final String coding;
     private final Inflation inflation;
     private final long limit;
@@ -38,31 +35,21 @@ final class InflatingReader implements ChannelListener<StreamSourceChannel> {
     private byte[] out = new byte[8192];
     private int size;
 
-    InflatingReader(HttpServerExchange exchange, StreamSourceChannel channel, String coding, long limit, Outcome outcome) {
-        this.exchange = exchange;
-        this.channel = channel;
+    InflatingReader(HttpServerExchange exchange, String coding, long limit, Outcome outcome) {
+        super(exchange);
         this.coding = coding;
         this.inflation = new Inflation(coding.equals("gzip"));
         this.limit = limit;
         this.outcome = outcome;
     }
 
-    void start() throws Exception {
-        channel.getReadSetter().set(this);
-        read(true);
+    @Override
+    protected void failed(IOException e, boolean inCall) {
+        outcome.failed(exchange, e, inCall);
     }
 
     @Override
-    public void handleEvent(StreamSourceChannel ch) {
-        try {
-            read(false);
-        } catch (Exception e) {
-            stop();
-            outcome.failed(exchange, e instanceof IOException io ? io : new IOException(e), false);
-        }
-    }
-
-    private void read(boolean inCall) throws Exception {
+    protected void read(boolean inCall) throws Exception {
         while (true) {
             int n;
             try {
@@ -113,10 +100,5 @@ final class InflatingReader implements ChannelListener<StreamSourceChannel> {
                 return true; // needs more input
             }
         }
-    }
-
-    private void stop() {
-        channel.getReadSetter().set(null);
-        channel.suspendReads();
     }
 }
