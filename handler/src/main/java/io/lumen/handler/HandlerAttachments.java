@@ -53,10 +53,11 @@ public final class HandlerAttachments {
             (AttachmentKey) AttachmentKey.create(Map.class);
 
     /**
-     * The path parameters of a template route; set by the router. Read them through
-     * {@link PathParams#of}, which answers an empty set for literal routes.
+     * The path parameters of a template route; set by the router. The same key as
+     * {@link PathParams#ATTACHMENT_KEY}, beside its type; read them through {@link PathParams#of},
+     * which answers an empty set for literal routes.
      */
-    public static final AttachmentKey<PathParams> PATH_PARAMS = AttachmentKey.create(PathParams.class);
+    public static final AttachmentKey<PathParams> PATH_PARAMS = PathParams.ATTACHMENT_KEY;
 
     private HandlerAttachments() {
     }

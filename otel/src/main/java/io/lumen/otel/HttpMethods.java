@@ -4,6 +4,8 @@ import io.opentelemetry.semconv.HttpAttributes.HttpRequestMethodValues;
 import io.undertow.util.HttpString;
 import io.undertow.util.Methods;
 
+import static io.lumen.handler.router.HttpMethods.STANDARD;
+
 /**
  * The request methods the HTTP semantic conventions know, by index, so a route can keep one span
  * name per method and a request finds its own with a few reference comparisons (Undertow hands
@@ -12,18 +14,26 @@ import io.undertow.util.Methods;
  */
 final class HttpMethods {
     static final int OTHER = 9;
-    private static final HttpString[] KNOWN = {Methods.GET, Methods.HEAD, Methods.POST, Methods.PUT, Methods.DELETE,
-        Methods.CONNECT, Methods.OPTIONS, Methods.TRACE, Methods.PATCH};
+    private static final HttpString[] KNOWN = STANDARD.toArray(new HttpString[0]);
     /** {@code http.request.method} by index. */
     static final String[] ATTRIBUTE = {HttpRequestMethodValues.GET, HttpRequestMethodValues.HEAD,
         HttpRequestMethodValues.POST, HttpRequestMethodValues.PUT, HttpRequestMethodValues.DELETE,
         HttpRequestMethodValues.CONNECT, HttpRequestMethodValues.OPTIONS, HttpRequestMethodValues.TRACE,
         HttpRequestMethodValues.PATCH, HttpRequestMethodValues.OTHER};
     /** The method part of a span name by index. */
-    static final String[] NAME = {"GET", "HEAD", "POST", "PUT", "DELETE", "CONNECT", "OPTIONS", "TRACE", "PATCH", "HTTP"};
+    static final String[] NAME = names();
     static final int COUNT = NAME.length;
 
     private HttpMethods() {
+    }
+
+    private static String[] names() {
+        String[] names = new String[KNOWN.length + 1];
+        for (int i = 0; i < KNOWN.length; i++) {
+            names[i] = KNOWN[i].toString();
+        }
+        names[KNOWN.length] = "HTTP";
+        return names;
     }
 
     static int index(HttpString method) {

@@ -8,6 +8,7 @@ import io.lumen.handler.Middleware;
 import io.lumen.handler.config.HandlerConfig;
 import io.lumen.handler.config.PathEntry;
 import io.lumen.path.PathTemplate;
+import io.lumen.handler.router.HttpMethods;
 import io.lumen.handler.router.Route;
 import io.lumen.handler.router.Router;
 import io.lumen.handler.router.RouterHandler;
@@ -23,6 +24,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * Turns handler.yml into a ready {@link RouterHandler}: handlers instantiated, chains expanded,
@@ -31,7 +33,8 @@ import java.util.Set;
  */
 public final class HandlerChains {
     private static final Logger LOG = LoggerFactory.getLogger(HandlerChains.class);
-    private static final Set<String> METHODS = Set.of("GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS", "TRACE", "CONNECT");
+    private static final Set<String> METHODS = HttpMethods.STANDARD.stream().map(HttpString::toString)
+            .collect(Collectors.toUnmodifiableSet());
 
     private final ConfigFile file;
     private final HandlerConfig config;

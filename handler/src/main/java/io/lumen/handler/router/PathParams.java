@@ -1,7 +1,7 @@
 package io.lumen.handler.router;
 
-import io.lumen.handler.HandlerAttachments;
 import io.undertow.server.HttpServerExchange;
+import io.undertow.util.AttachmentKey;
 
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -9,10 +9,13 @@ import java.util.Map;
 
 /**
  * The path parameters of a request matched by a template route, attached to the exchange under
- * {@link HandlerAttachments#PATH_PARAMS}. Values are URL-decoded. A wildcard route also carries the rest of the path under
+ * {@link #ATTACHMENT_KEY} (also known as {@code HandlerAttachments.PATH_PARAMS}). Values are URL-decoded. A wildcard route also carries the rest of the path under
  * the name {@code *}. Literal routes attach nothing (see {@link #of}).
  */
 public final class PathParams {
+    /** Where the router attaches the path parameters of a template route; read them through {@link #of}. */
+    public static final AttachmentKey<PathParams> ATTACHMENT_KEY = AttachmentKey.create(PathParams.class);
+
     private static final PathParams NONE = new PathParams(new String[0], new String[0]);
 
     private final String[] names;
@@ -25,7 +28,7 @@ public final class PathParams {
 
     /** The parameters of {@code exchange}; empty (never null) for routes without parameters. */
     public static PathParams of(HttpServerExchange exchange) {
-        PathParams p = exchange.getAttachment(HandlerAttachments.PATH_PARAMS);
+        PathParams p = exchange.getAttachment(ATTACHMENT_KEY);
         return p == null ? NONE : p;
     }
 

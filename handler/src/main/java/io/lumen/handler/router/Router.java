@@ -15,7 +15,8 @@ import java.util.TreeSet;
  * trie searched depth-first with literal segments before parameters with text around them
  * ({@code {sid}.json}, the most text first) before {@code {param}} before {@code *}; the
  * first route that also has the request's method wins, so {@code DELETE /pets/mine} can still reach
- * {@code DELETE /pets/{id}} when {@code /pets/mine} only has GET. Immutable after {@link Builder#build()}.
+ * {@code DELETE /pets/{id}} when {@code /pets/mine} only has GET. Immutable: {@link Builder#build()} hands the
+ * router the builder's trie, and the builder takes no route after that.
  */
 public final class Router {
     private final Map<String, MethodTable> literal;
@@ -200,8 +201,9 @@ public final class Router {
         }
     }
 
-    /** Collects routes and rejects duplicates and equivalent templates. */
+    /** Collects routes and rejects duplicates and equivalent templates. Builds one router. */
     public static final class Builder {
+        private boolean built;
         private final Map<String, MethodTable> literal = new HashMap<>();
         private final Node root = new Node();
         private final List<Route> routes = new ArrayList<>();
@@ -210,6 +212,9 @@ public final class Router {
 
         /** Adds a route; throws {@link IllegalArgumentException} naming the conflicting route. */
         public Builder add(Route route) {
+            if (built) {
+                throw new IllegalStateException("this builder has built its router, which shares its trie: use a new builder");
+            }
             PathTemplate t = route.template();
             String shape = t.shape();
             Route same = byShapeAndMethod.get(route.method() + " " + shape);
@@ -258,7 +263,9 @@ public final class Router {
             return this;
         }
 
+        /** The router of the routes added so far; this builder takes no route after it. */
         public Router build() {
+            built = true;
             return new Router(new HashMap<>(literal), root, List.copyOf(routes));
         }
     }

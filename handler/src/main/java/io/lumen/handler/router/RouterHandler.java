@@ -1,6 +1,5 @@
 package io.lumen.handler.router;
 
-import io.lumen.handler.HandlerAttachments;
 import io.lumen.path.PathTemplate;
 import io.lumen.status.ErrorResponder;
 import io.lumen.status.StatusCatalogue;
@@ -116,7 +115,7 @@ public final class RouterHandler implements HttpHandler {
             values = java.util.Arrays.copyOf(values, names.length);
             values[names.length - 1] = match.rest();
         }
-        exchange.putAttachment(HandlerAttachments.PATH_PARAMS, new PathParams(names, values));
+        exchange.putAttachment(PathParams.ATTACHMENT_KEY, new PathParams(names, values));
     }
 
     private void methodNotAllowed(HttpServerExchange exchange, HttpString method, String path, String allow) {

@@ -119,6 +119,14 @@ class RouterTest {
     }
 
     @Test
+    void aBuilderTakesNoRouteAfterBuildingItsRouter() {
+        Router.Builder b = Router.builder().add(route(Methods.GET, "/a/{x}", BY_ID));
+        Router r = b.build();
+        assertThrows(IllegalStateException.class, () -> b.add(route(Methods.GET, "/b/{x}", MINE)));
+        assertNull(r.find(Methods.GET, "/b/1").route(), "the built router is unchanged");
+    }
+
+    @Test
     void duplicateRouteIsRejectedNamingTheFirstDeclaration() {
         Router.Builder b = Router.builder().add(route(Methods.GET, "/a/{x}", BY_ID));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
