@@ -11,8 +11,7 @@ import org.yaml.snakeyaml.error.YAMLException;
 
 /**
  * light-4j's lists and maps written as text ({@code "a, b"}, {@code "[a, b]"}, {@code "{k: v}"}), as plain
- * values: the one reading of such text, for both binders ({@link RecordBinder} binds the values,
- * {@link LenientContainersModule} hands them to Jackson as a tree).
+ * values that {@link RecordBinder} then binds: the one reading of such text.
  */
 final class TextContainers {
     private TextContainers() {}
