@@ -96,7 +96,7 @@ public record OAuthConfig(Boolean multipleAuthServers, Token token, Map<String, 
             uri = uri == null || uri.isBlank() ? "/oauth2/token" : uri;
             scope = scope == null ? List.of() : List.copyOf(scope);
             serviceIdAuthServers = serviceIdAuthServers == null ? Map.of() : Map.copyOf(serviceIdAuthServers);
-            authMethod = checkedMethod("client_credentials.authMethod", authMethod, "client_secret_basic");
+            authMethod = checkedMethod("authMethod", authMethod, "client_secret_basic");
         }
     }
 
@@ -110,13 +110,13 @@ public record OAuthConfig(Boolean multipleAuthServers, Token token, Map<String, 
         public AuthServer {
             server_url = blankToNull(server_url);
             if (server_url != null) {
-                serverUrl("serviceIdAuthServers.server_url", server_url);
+                serverUrl("server_url", server_url);
             }
             if (blankToNull(proxyHost) != null) {
-                throw new IllegalArgumentException("serviceIdAuthServers.proxyHost: a proxy to the token server is not supported");
+                throw new IllegalArgumentException("proxyHost: a proxy to the token server is not supported");
             }
             scope = scope == null ? null : List.copyOf(scope);
-            authMethod = checkedMethod("serviceIdAuthServers.authMethod", authMethod, null);
+            authMethod = checkedMethod("authMethod", authMethod, null);
         }
     }
 
