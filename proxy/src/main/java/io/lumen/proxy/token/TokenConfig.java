@@ -1,5 +1,7 @@
 package io.lumen.proxy.token;
 
+import io.lumen.handler.prefix.PathPrefixes;
+
 import java.util.List;
 
 /**
@@ -18,17 +20,7 @@ public record TokenConfig(Boolean enabled, List<String> appliedPathPrefixes, Lis
         enabled = enabled != null && enabled;
         appliedPathPrefixes = appliedPathPrefixes == null ? List.of() : List.copyOf(appliedPathPrefixes);
         exchangePathPrefixes = exchangePathPrefixes == null ? List.of() : List.copyOf(exchangePathPrefixes);
-        for (String p : appliedPathPrefixes) {
-            prefix("appliedPathPrefixes", p);
-        }
-        for (String p : exchangePathPrefixes) {
-            prefix("exchangePathPrefixes", p);
-        }
-    }
-
-    private static void prefix(String key, String p) {
-        if (p == null || !p.startsWith("/")) {
-            throw new IllegalArgumentException(key + ": a path prefix starts with '/', got '" + p + "'");
-        }
+        appliedPathPrefixes.forEach(p -> PathPrefixes.check("appliedPathPrefixes", p));
+        exchangePathPrefixes.forEach(p -> PathPrefixes.check("exchangePathPrefixes", p));
     }
 }
