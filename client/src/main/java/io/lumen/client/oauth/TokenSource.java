@@ -14,8 +14,9 @@ import java.util.function.LongSupplier;
  *
  * <ul>
  *   <li>While the token is fresh, {@link #token()} returns the same completed future: no request, no lock.</li>
- *   <li>Within {@code tokenRenewBeforeExpired} ms of its expiry, the first caller starts a renewal and
- *       every caller keeps getting the held token until the new one arrives.</li>
+ *   <li>Within {@code tokenRenewBeforeExpired} ms of its expiry (but not before half its lifetime
+ *       passed), the first caller starts a renewal and every caller keeps getting the held token
+ *       until the new one arrives.</li>
  *   <li>Without a valid token (none yet, expired, or {@linkplain #invalidate rejected}), callers wait
  *       for the one request in flight, all of them on the same future.</li>
  *   <li>After a failed request the next one waits {@code earlyRefreshRetryDelay} ms while the held token
@@ -41,7 +42,8 @@ public final class TokenSource {
     private Throwable lastFailure;
     private long lastFailureAt;
 
-    private record Held(AccessToken token, CompletableFuture<AccessToken> future) {
+    /** @param renewAt when the renewal starts: {@code tokenRenewBeforeExpired} before expiry, at most halfway through its life */
+    private record Held(AccessToken token, CompletableFuture<AccessToken> future, long renewAt) {
     }
 
     TokenSource(LumenClient client, TokenEndpoint endpoint, TokenTarget target, Map<String, String> grant,
@@ -63,14 +65,14 @@ public final class TokenSource {
     public CompletableFuture<AccessToken> token() {
         long now = clock.getAsLong();
         Held h = held;
-        if (h != null && now < h.token.expiresAt() - renewBefore) {
+        if (h != null && now < h.renewAt) {
             return h.future;
         }
         CompletableFuture<AccessToken> started = null;
         CompletableFuture<AccessToken> answer;
         synchronized (this) {
             h = held;
-            if (h != null && now < h.token.expiresAt() - renewBefore) {
+            if (h != null && now < h.renewAt) {
                 return h.future;
             }
             boolean valid = h != null && now < h.token.expiresAt();
@@ -96,7 +98,9 @@ public final class TokenSource {
             inFlight = null;
         }
         if (token != null) {
-            held = new Held(token, CompletableFuture.completedFuture(token));
+            long now = clock.getAsLong();
+            long early = Math.min(renewBefore, Math.max(0, token.expiresAt() - now) / 2); // a short-lived token is not renewed on every call
+            held = new Held(token, CompletableFuture.completedFuture(token), token.expiresAt() - early);
             lastFailure = null;
         } else {
             lastFailure = failure;

@@ -64,6 +64,24 @@ class TokenCacheTest {
     }
 
     @Test
+    void aTokenShorterLivedThanTheRenewalWindowIsRenewedHalfwayNotOnEveryCall(@TempDir Path dir) throws Exception {
+        try (TokenServer server = TokenServer.start(); TokenFixture f = new TokenFixture(dir, server, TokenFixture.basic())) {
+            server.lifetimeSeconds(8); // renewBefore is 10 s
+            TokenSource source = f.tokens.source();
+            source.token().get();
+            f.clock.addAndGet(3_900);
+            for (int i = 0; i < 10; i++) {
+                assertEquals("tok-1", source.token().get().value());
+            }
+            assertEquals(1, server.tokenHits.get());
+            f.clock.addAndGet(200); // 4.1 s: past half its life
+            source.token().get();
+            Await.until(() -> source.token().getNow(null).value().equals("tok-2"));
+            assertEquals(2, server.tokenHits.get());
+        }
+    }
+
+    @Test
     void anExpiredTokenIsNeverHandedOut(@TempDir Path dir) throws Exception {
         try (TokenServer server = TokenServer.start(); TokenFixture f = new TokenFixture(dir, server, TokenFixture.basic())) {
             server.lifetimeSeconds(100);
