@@ -140,6 +140,26 @@ class TokenInjectionTest {
     }
 
     @Test
+    void disabledByDefaultTheCallersHeaderPassesUntouched(@TempDir Path dir) throws Exception {
+        try (TokenServer tokens = TokenServer.start(); Backend backend = Backend.http("pets").start();
+             ProxyUnderTest p = proxy(dir, backend, "appliedPathPrefixes: [/v1]\n", clientYml(tokens))) {
+            p.send(p.request("/v1/pets").header("Authorization", "Bearer caller-token").GET().build());
+            assertEquals("Bearer caller-token", backend.last().header("Authorization"));
+            assertEquals(0, tokens.tokenHits.get());
+        }
+    }
+
+    @Test
+    void aPrefixWithoutSlashStopsTheStartNamingFileAndKey(@TempDir Path dir) throws Exception {
+        try (TokenServer tokens = TokenServer.start(); Backend backend = Backend.http("pets").start()) {
+            ConfigException e = assertThrows(ConfigException.class,
+                    () -> proxy(dir, backend, "enabled: true\nappliedPathPrefixes: [v1/pets]\n", clientYml(tokens)));
+            assertTrue(e.getMessage().contains("token.yml:") // the record's check: the binder names the file's first line
+                    && e.getMessage().contains(": appliedPathPrefixes: a path prefix starts with '/', got 'v1/pets'"), e.getMessage());
+        }
+    }
+
+    @Test
     void noTokenServerStopsTheStartNamingTheKey(@TempDir Path dir) throws Exception {
         try (Backend backend = Backend.http("pets").start()) {
             ConfigException e = assertThrows(ConfigException.class,
