@@ -4,10 +4,15 @@ import io.lumen.client.testing.TokenServer;
 import io.lumen.proxy.testing.Backend;
 import io.lumen.proxy.testing.ProxyUnderTest;
 import io.lumen.config.ConfigException;
+import io.lumen.testkit.core.Await;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.net.ServerSocket;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 
@@ -48,6 +53,27 @@ class TokenInjectionTest {
             }
             assertEquals(1, tokens.tokenHits.get(), "one token for five requests");
             assertEquals("pets.read", tokens.last().form().get("scope"));
+        }
+    }
+
+    @Test
+    void requestsArrivingWhileTheTokenIsFetchedWaitForThatOneRequest(@TempDir Path dir) throws Exception {
+        try (TokenServer tokens = TokenServer.start(); Backend backend = Backend.http("pets").start();
+             ProxyUnderTest p = proxy(dir, backend, "enabled: true\n", clientYml(tokens))) {
+            tokens.hold();
+            List<CompletableFuture<HttpResponse<String>>> sent = new ArrayList<>();
+            for (int i = 0; i < 6; i++) {
+                sent.add(ProxyUnderTest.HTTP.sendAsync(p.request("/v1/pets/" + i).GET().build(),
+                        HttpResponse.BodyHandlers.ofString()));
+            }
+            Await.until(() -> tokens.parked() == 1);
+            assertEquals(0, backend.count(), "nothing goes upstream without its token");
+            tokens.release();
+            for (CompletableFuture<HttpResponse<String>> r : sent) {
+                assertEquals(200, r.get(10, TimeUnit.SECONDS).statusCode());
+            }
+            assertEquals(1, tokens.tokenHits.get());
+            assertEquals(6, backend.received().stream().filter(r -> "Bearer tok-1".equals(r.header("Authorization"))).count());
         }
     }
 
