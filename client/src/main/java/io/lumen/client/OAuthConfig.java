@@ -121,21 +121,28 @@ public record OAuthConfig(Boolean multipleAuthServers, Token token, Map<String, 
     }
 
     /**
-     * The key of {@code private_key_jwt} (RFC 7523): a PKCS#8 PEM file found like a config file.
+     * The key of {@code private_key_jwt} (RFC 7523): a PKCS#8 PEM file or a key store entry, found
+     * like a config file; exactly one of {@code keyFile} and {@code keyStore}.
      *
-     * @param keyFile   {@code -----BEGIN PRIVATE KEY-----} file, RSA or EC
-     * @param keyId     the {@code kid} header, the id under which the token server knows the public key (none)
-     * @param algorithm RS256 (RSA keys, default) or ES256 (EC P-256 keys)
-     * @param audience  the assertion's {@code aud} (the token endpoint URL)
-     * @param lifetime  seconds the assertion is valid (60)
+     * @param keyFile      {@code -----BEGIN PRIVATE KEY-----} file, RSA or EC
+     * @param keyStore     a PKCS#12 or JKS key store
+     * @param keyStorePass its password
+     * @param keyAlias     the entry (none: the store's only key)
+     * @param keyPass      the key's password (default: keyStorePass)
+     * @param keyId        the {@code kid} header, the id under which the token server knows the public key (none)
+     * @param algorithm    RS256 (RSA keys) or ES256 (EC P-256 keys); none: the key's
+     * @param audience     the assertion's {@code aud} (the token endpoint URL)
+     * @param lifetime     seconds the assertion is valid (60)
      */
-    public record PrivateKeyJwt(String keyFile, String keyId, String algorithm, String audience, Integer lifetime) {
+    public record PrivateKeyJwt(String keyFile, String keyStore, String keyStorePass, String keyAlias, String keyPass,
+                                String keyId, String algorithm, String audience, Integer lifetime) {
         public PrivateKeyJwt {
-            if (keyFile == null || keyFile.isBlank()) {
-                throw new IllegalArgumentException("privateKeyJwt.keyFile is required");
+            keyFile = blankToNull(keyFile);
+            keyStore = blankToNull(keyStore);
+            if ((keyFile == null) == (keyStore == null)) {
+                throw new IllegalArgumentException("privateKeyJwt needs exactly one of keyFile (PEM) and keyStore");
             }
-            algorithm = algorithm == null ? "RS256" : algorithm;
-            if (!algorithm.equals("RS256") && !algorithm.equals("ES256")) {
+            if (algorithm != null && !algorithm.equals("RS256") && !algorithm.equals("ES256")) {
                 throw new IllegalArgumentException("privateKeyJwt.algorithm must be RS256 or ES256, got '" + algorithm + "'");
             }
             lifetime = lifetime == null ? 60 : lifetime;

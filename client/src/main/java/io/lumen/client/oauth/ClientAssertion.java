@@ -25,7 +25,8 @@ final class ClientAssertion {
     private final int lifetimeSeconds;
 
     /** @param audience the {@code aud}; null: the token endpoint URL */
-    ClientAssertion(PrivateKey key, String keyId, String algorithm, String audience, int lifetimeSeconds) {
+    /** @param algorithm RS256 or ES256, checked against the key by {@link SigningKeys#algorithm} */
+    ClientAssertion(PrivateKey key, String algorithm, String keyId, String audience, int lifetimeSeconds) {
         this.key = key;
         this.keyId = keyId;
         this.algorithm = algorithm.equals("ES256") ? AlgorithmIdentifiers.ECDSA_USING_P256_CURVE_AND_SHA256

@@ -10,6 +10,7 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.URL;
+import java.security.PrivateKey;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -176,9 +177,12 @@ public final class ClientTokens {
             if (jwt == null) {
                 throw new IllegalArgumentException(FILE + ": " + where + ".privateKeyJwt: required with authMethod private_key_jwt");
             }
-            byte[] pem = files.apply(jwt.keyFile());
-            assertion = new ClientAssertion(PemKeys.privateKey(pem, FILE + ": " + where + ".privateKeyJwt.keyFile "
-                    + jwt.keyFile()), jwt.keyId(), jwt.algorithm(), jwt.audience(), jwt.lifetime());
+            String origin = FILE + ": " + where + ".privateKeyJwt." + (jwt.keyFile() != null ? "keyFile " + jwt.keyFile()
+                    : "keyStore " + jwt.keyStore());
+            PrivateKey key = jwt.keyFile() != null ? SigningKeys.fromPem(files.apply(jwt.keyFile()), origin)
+                    : SigningKeys.fromKeyStore(files.apply(jwt.keyStore()), jwt.keyStorePass(), jwt.keyAlias(), jwt.keyPass(), origin);
+            assertion = new ClientAssertion(key, SigningKeys.algorithm(key, jwt.algorithm(), origin), jwt.keyId(),
+                    jwt.audience(), jwt.lifetime());
         } else {
             required(secret, where + ".client_secret");
         }
@@ -200,11 +204,11 @@ public final class ClientTokens {
 
     private static byte[] read(ConfigLoader loader, String name) {
         URL url = loader.locate(name).orElseThrow(() -> new IllegalArgumentException(FILE
-                + ": privateKeyJwt.keyFile '" + name + "' not found in " + loader.configDirs() + " or classpath config/"));
+                + ": privateKeyJwt: '" + name + "' not found in " + loader.configDirs() + " or classpath config/"));
         try (InputStream in = url.openStream()) {
             return in.readAllBytes();
         } catch (IOException e) {
-            throw new UncheckedIOException(FILE + ": privateKeyJwt.keyFile '" + name + "': " + e.getMessage(), e);
+            throw new UncheckedIOException(FILE + ": privateKeyJwt: '" + name + "': " + e.getMessage(), e);
         }
     }
 }

@@ -7,11 +7,13 @@ import org.jose4j.jwt.consumer.JwtConsumerBuilder;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.KeyPair;
 import java.security.KeyPairGenerator;
+import java.security.KeyStore;
 import java.security.spec.ECGenParameterSpec;
 import java.util.Base64;
 
@@ -19,6 +21,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** What the token endpoint receives for each client authentication method, read on the endpoint's side. */
@@ -77,6 +80,66 @@ class ClientAuthenticationTest {
         KeyPairGenerator g = KeyPairGenerator.getInstance("EC");
         g.initialize(new ECGenParameterSpec("secp256r1"));
         assertAssertionVerifies(dir, g.generateKeyPair(), "ES256");
+    }
+
+    @Test
+    void privateKeyJwtReadsItsKeyFromAKeyStore(@TempDir Path dir) throws Exception {
+        Files.copy(Path.of("src/test/resources/tls/client.p12"), dir.resolve("client.p12"));
+        KeyStore ks = KeyStore.getInstance("PKCS12");
+        try (InputStream in = Files.newInputStream(dir.resolve("client.p12"))) {
+            ks.load(in, "changeit".toCharArray());
+        }
+        String oauth = """
+                  token:
+                    server_url: SERVER
+                    client_credentials:
+                      client_id: jwt-client
+                      authMethod: private_key_jwt
+                      privateKeyJwt: {keyStore: client.p12, keyStorePass: changeit}
+                """;
+        try (TokenServer server = TokenServer.start(); TokenFixture f = new TokenFixture(dir, server, oauth)) {
+            f.tokens.source().token().get();
+            JwtClaims claims = new JwtConsumerBuilder().setVerificationKey(ks.getCertificate("client").getPublicKey())
+                    .setExpectedIssuer("jwt-client").setExpectedAudience(server.url() + "/oauth2/token").build()
+                    .processToClaims(server.last().form().get("client_assertion"));
+            assertEquals("jwt-client", claims.getSubject());
+        }
+    }
+
+    @Test
+    void anAlgorithmTheKeyCannotSignWithStopsAtStartup(@TempDir Path dir) throws Exception {
+        Files.copy(Path.of("src/test/resources/tls/client.p12"), dir.resolve("client.p12")); // an EC key
+        String oauth = """
+                  token:
+                    server_url: SERVER
+                    client_credentials:
+                      client_id: jwt-client
+                      authMethod: private_key_jwt
+                      privateKeyJwt: {keyStore: client.p12, keyStorePass: changeit, algorithm: RS256}
+                """;
+        try (TokenServer server = TokenServer.start(); TokenFixture f = new TokenFixture(dir, server, oauth)) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> f.tokens.source());
+            assertEquals("client.yml: oauth.token.client_credentials.privateKeyJwt.keyStore client.p12: its EC key cannot "
+                    + "sign RS256; set algorithm: ES256 or leave it out", e.getMessage());
+        }
+    }
+
+    @Test
+    void aKeyStoreWithoutTheNamedKeyIsNamedInTheError(@TempDir Path dir) throws Exception {
+        Files.copy(Path.of("src/test/resources/tls/client.p12"), dir.resolve("client.p12"));
+        String oauth = """
+                  token:
+                    server_url: SERVER
+                    client_credentials:
+                      client_id: jwt-client
+                      authMethod: private_key_jwt
+                      privateKeyJwt: {keyStore: client.p12, keyStorePass: changeit, keyAlias: nope}
+                """;
+        try (TokenServer server = TokenServer.start(); TokenFixture f = new TokenFixture(dir, server, oauth)) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> f.tokens.source());
+            assertEquals("client.yml: oauth.token.client_credentials.privateKeyJwt.keyStore client.p12: no private key "
+                    + "under alias 'nope'", e.getMessage());
+        }
     }
 
     private static void assertAssertionVerifies(Path dir, KeyPair pair, String algorithm) throws Exception {
