@@ -82,21 +82,26 @@ class ClientAuthenticationTest {
         assertAssertionVerifies(dir, g.generateKeyPair(), "ES256");
     }
 
-    @Test
-    void privateKeyJwtReadsItsKeyFromAKeyStore(@TempDir Path dir) throws Exception {
+    /** client.p12 of the TLS tests (an EC P-256 key, alias client) in the test folder, and an oauth section using it. */
+    private static String keyStoreOauth(Path dir, String extraKeys) throws Exception {
         Files.copy(Path.of("src/test/resources/tls/client.p12"), dir.resolve("client.p12"));
-        KeyStore ks = KeyStore.getInstance("PKCS12");
-        try (InputStream in = Files.newInputStream(dir.resolve("client.p12"))) {
-            ks.load(in, "changeit".toCharArray());
-        }
-        String oauth = """
+        return """
                   token:
                     server_url: SERVER
                     client_credentials:
                       client_id: jwt-client
                       authMethod: private_key_jwt
-                      privateKeyJwt: {keyStore: client.p12, keyStorePass: changeit}
-                """;
+                      privateKeyJwt: {keyStore: client.p12, keyStorePass: changeit%s}
+                """.formatted(extraKeys);
+    }
+
+    @Test
+    void privateKeyJwtReadsItsKeyFromAKeyStore(@TempDir Path dir) throws Exception {
+        String oauth = keyStoreOauth(dir, "");
+        KeyStore ks = KeyStore.getInstance("PKCS12");
+        try (InputStream in = Files.newInputStream(dir.resolve("client.p12"))) {
+            ks.load(in, "changeit".toCharArray());
+        }
         try (TokenServer server = TokenServer.start(); TokenFixture f = new TokenFixture(dir, server, oauth)) {
             f.tokens.source().token().get();
             JwtClaims claims = new JwtConsumerBuilder().setVerificationKey(ks.getCertificate("client").getPublicKey())
@@ -108,15 +113,7 @@ class ClientAuthenticationTest {
 
     @Test
     void anAlgorithmTheKeyCannotSignWithStopsAtStartup(@TempDir Path dir) throws Exception {
-        Files.copy(Path.of("src/test/resources/tls/client.p12"), dir.resolve("client.p12")); // an EC key
-        String oauth = """
-                  token:
-                    server_url: SERVER
-                    client_credentials:
-                      client_id: jwt-client
-                      authMethod: private_key_jwt
-                      privateKeyJwt: {keyStore: client.p12, keyStorePass: changeit, algorithm: RS256}
-                """;
+        String oauth = keyStoreOauth(dir, ", algorithm: RS256"); // an EC key
         try (TokenServer server = TokenServer.start(); TokenFixture f = new TokenFixture(dir, server, oauth)) {
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> f.tokens.source());
             assertEquals("client.yml: oauth.token.client_credentials.privateKeyJwt.keyStore client.p12: its EC key cannot "
@@ -126,15 +123,7 @@ class ClientAuthenticationTest {
 
     @Test
     void aKeyStoreWithoutTheNamedKeyIsNamedInTheError(@TempDir Path dir) throws Exception {
-        Files.copy(Path.of("src/test/resources/tls/client.p12"), dir.resolve("client.p12"));
-        String oauth = """
-                  token:
-                    server_url: SERVER
-                    client_credentials:
-                      client_id: jwt-client
-                      authMethod: private_key_jwt
-                      privateKeyJwt: {keyStore: client.p12, keyStorePass: changeit, keyAlias: nope}
-                """;
+        String oauth = keyStoreOauth(dir, ", keyAlias: nope");
         try (TokenServer server = TokenServer.start(); TokenFixture f = new TokenFixture(dir, server, oauth)) {
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> f.tokens.source());
             assertEquals("client.yml: oauth.token.client_credentials.privateKeyJwt.keyStore client.p12: no private key "
