@@ -65,6 +65,8 @@ final class ProxyExchange extends RequestTimers.Timed implements Lease, Exchange
     private final Forwarder route;
     private final HttpServerExchange exchange;
     private final long timeoutMs;
+    /** The raw path sent upstream when a gateway route rewrote it; null: the request's own. */
+    private final String path;
     /** Which timer runs. */
     private Phase.Timer timer = Phase.Timer.NONE;
     /** When the current idle period began (nanoTime): no byte moved since then, unless a pump says so. */
@@ -91,8 +93,9 @@ final class ProxyExchange extends RequestTimers.Timed implements Lease, Exchange
     /** The copy being written to the current attempt's upstream, if it is sent from the copy. */
     private ReplayBody.Write replayWrite;
 
-    ProxyExchange(Forwarder route, HttpServerExchange exchange, long timeoutMs) {
+    ProxyExchange(Forwarder route, HttpServerExchange exchange, long timeoutMs, String path) {
         this.route = route;
+        this.path = path;
         this.exchange = exchange;
         this.timeoutMs = timeoutMs;
         this.hasBody = RequestShape.hasBody(exchange);
@@ -198,7 +201,7 @@ final class ProxyExchange extends RequestTimers.Timed implements Lease, Exchange
         conn = connection;
         ClientRequest request;
         try {
-            request = route.request(exchange, upstream, hasBody, upgrade);
+            request = route.request(exchange, path, upstream, hasBody, upgrade);
         } catch (RuntimeException e) {
             LOG.error("cannot build the upstream request for {}", describe(), e);
             fail(ErrorCodes.RUNTIME_EXCEPTION);
