@@ -24,7 +24,12 @@ import java.util.Map;
 record Light4jRouting(ConfigFile prefixes, Map<String, String> mapping, ConfigFile registry, Map<String, Object> directUrls,
                       ConfigFile router, RouterConfig settings) {
 
-    /** {@code pathPrefixService.yml}. */
+    /**
+     * {@code pathPrefixService.yml}: light-gateway's routes.
+     *
+     * @param enabled read the mapping (true)
+     * @param mapping path prefix -> service id (a key of direct-registry.yml's directUrls or gateway.yml's services)
+     */
     public record PathPrefixServiceConfig(Boolean enabled, Map<String, String> mapping) {
         public PathPrefixServiceConfig {
             enabled = enabled == null || enabled;
@@ -32,7 +37,11 @@ record Light4jRouting(ConfigFile prefixes, Map<String, String> mapping, ConfigFi
         }
     }
 
-    /** {@code direct-registry.yml}: service id -> hosts ({@code "https://a:1,https://b:2"} or a list). */
+    /**
+     * {@code direct-registry.yml}: light-gateway's services.
+     *
+     * @param directUrls service id -> its hosts ({@code "https://a:1,https://b:2"} or a list)
+     */
     public record DirectRegistryConfig(Map<String, Object> directUrls) {
         public DirectRegistryConfig {
             directUrls = directUrls == null ? Map.of() : directUrls;
@@ -44,6 +53,12 @@ record Light4jRouting(ConfigFile prefixes, Map<String, String> mapping, ConfigFi
      * are dropped with a warning (META-INF/lumen/light4j-keys.properties). All but
      * {@code urlRewriteRules} become the proxy.yml keys of the same names of every direct-registry service.
      *
+     * @param maxRequestTime           proxy.yml's maxRequestTime of every direct-registry service
+     * @param http2Enabled             proxy.yml's http2Enabled of every direct-registry service
+     * @param rewriteHostHeader        proxy.yml's rewriteHostHeader of every direct-registry service
+     * @param reuseXForwarded          proxy.yml's reuseXForwarded of every direct-registry service
+     * @param maxConnectionRetries     proxy.yml's maxConnectionRetries of every direct-registry service
+     * @param connectionsPerThread     proxy.yml's connectionsPerThread of every direct-registry service
      * @param pathPrefixMaxRequestTime path prefix -> ms (proxy.yml's pathTimeouts)
      * @param urlRewriteRules          {@code "regex replacement"} lines for the paths of pathPrefixService routes
      */

@@ -68,6 +68,7 @@ class GatewayRoutingTest {
                        - {prefix: /api, service: b, headers: {X-Version: "2"}}
                        - {prefix: /api, service: a}
                        - {prefix: /only-get, service: c, methods: [GET]}
+                       - {prefix: /api/admin/tools, service: b, methods: [GET]}
                      """).start()) {
             assertRouted(send(gw, "GET", "/api/x", "Host: admin.example.com:8080"), b, "/api/x");
             assertRouted(send(gw, "GET", "/api/x", "Host: ADMIN.example.com."), b, "/api/x");
@@ -78,6 +79,10 @@ class GatewayRoutingTest {
             assertRouted(send(gw, "DELETE", "/api/x", "Host: other.example.com"), a, "/api/x");
             assertRouted(send(gw, "GET", "/only-get"), c, "/only-get");
             ErrorJson.assertError(send(gw, "POST", "/only-get").bodyText(), 404, "ERR19215");
+            // the longest prefix first; when none of its routes takes the request, the next shorter one
+            assertRouted(send(gw, "GET", "/api/admin/tools/1"), b, "/api/admin/tools/1");
+            assertRouted(send(gw, "POST", "/api/admin/tools/1"), c, "/api/admin/tools/1");
+            assertRouted(send(gw, "DELETE", "/api/admin/tools"), a, "/api/admin/tools");
         }
     }
 
