@@ -108,8 +108,8 @@ public final class Light4jHandlers {
         missing(t, "com.networknt.router.middleware.ServiceDictHandler", "gateway.yml routes (a prefix per path) with the gateway handler");
         missing(t, "com.networknt.router.middleware.GatewayServiceDictHandler", "gateway.yml routes (a prefix per path) with the gateway handler");
         missing(t, "com.networknt.router.middleware.SidecarServiceDictHandler", "gateway.yml routes (a prefix per path) with the gateway handler");
-        missing(t, "com.networknt.router.middleware.TokenHandler", "the client's token: obtain it in your handler; Lumen's proxy forwards the caller's Authorization header");
-        missing(t, "com.networknt.router.middleware.SidecarTokenHandler", "obtain the token in your handler; Lumen's proxy forwards the caller's Authorization header");
+        builtin(t, "com.networknt.router.middleware.TokenHandler", "token", "token.yml and client.yml's oauth section with light-4j's keys (lumen-proxy)");
+        builtin(t, "com.networknt.router.middleware.SidecarTokenHandler", "token", "token.yml and client.yml's oauth section (lumen-proxy); put it on the egress routes");
         missing(t, "com.networknt.router.middleware.SAMLTokenHandler", "SAML exchange at an identity-aware ingress");
         missing(t, "com.networknt.router.middleware.GatewaySAMLTokenHandler", "SAML exchange at an identity-aware ingress");
         missing(t, "com.networknt.router.middleware.SidecarSAMLTokenHandler", "SAML exchange at an identity-aware ingress");
