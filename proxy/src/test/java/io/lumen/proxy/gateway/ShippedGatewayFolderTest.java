@@ -1,5 +1,6 @@
 package io.lumen.proxy.gateway;
 
+import io.lumen.client.testing.TokenServer;
 import io.lumen.proxy.testing.Backend;
 import io.lumen.proxy.testing.ErrorJson;
 import io.lumen.security.tool.DevTokens;
@@ -28,15 +29,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The shipped config/gateway folder, files unchanged, in front of two loopback services: the SPA,
- * JWT on /api/pets, API keys on /api/orders, compression on every route. The only values set are
- * the services' addresses and the site folder (run from the repository root, its default works).
+ * JWT on /api/pets, API keys and the gateway's own token toward the orders service on /api/orders,
+ * compression on every route. The only values set are the services' and the token endpoint's
+ * addresses and the site folder (run from the repository root, its default works).
  */
 class ShippedGatewayFolderTest {
     private static final Path SHIPPED = Path.of("..", "config", "gateway");
     private static final String PETS_JSON = "[" + String.join(",", java.util.Collections.nCopies(40,
             "{\"id\":1,\"name\":\"catten\",\"tag\":\"cat\"}")) + "]";
 
-    private static TestService start(Path dir, Backend pets, Backend orders) throws IOException {
+    private static TestService start(Path dir, Backend pets, Backend orders, TokenServer tokens) throws IOException {
         try (Stream<Path> files = Files.list(SHIPPED)) {
             for (Path f : files.filter(Files::isRegularFile).toList()) {
                 Files.copy(f, dir.resolve(f.getFileName()));
@@ -44,6 +46,7 @@ class ShippedGatewayFolderTest {
         }
         return TestService.in(dir).value("server.ip", "127.0.0.1")
                 .value("gateway.petsHosts", pets.url()).value("gateway.ordersHosts", orders.url())
+                .value("gateway.tokenServer", tokens.url().toString())
                 .value("gateway.siteFolder", SHIPPED.resolve("site").toAbsolutePath().toString()).start();
     }
 
@@ -73,8 +76,8 @@ class ShippedGatewayFolderTest {
                 ex.getResponseHeaders().put(Headers.CONTENT_TYPE, "application/json");
                 ex.getResponseSender().send(PETS_JSON);
             }).start();
-             Backend orders = Backend.http("orders").start();
-             TestService gw = start(dir, pets, orders)) {
+             Backend orders = Backend.http("orders").start(); TokenServer tokens = TokenServer.start();
+             TestService gw = start(dir, pets, orders, tokens)) {
             // pets: JWT required; the path reaches the service as the petstore's /v1/pets
             HttpResponse<String> noToken = gw.get("/api/pets");
             assertEquals(401, noToken.statusCode(), noToken.body());
@@ -87,7 +90,7 @@ class ShippedGatewayFolderTest {
             assertEquals("gzip", listed.headers().firstValue("Content-Encoding").orElse(null), "compressed by encode");
             assertEquals(PETS_JSON, gunzip(listed.body()));
 
-            // orders: API key required; the prefix is stripped
+            // orders: API key required; the prefix is stripped; the service gets the gateway's token
             ErrorJson.assertError(gw.get("/api/orders/42"), 401, "ERR19210");
             HttpResponse<String> wrong = gw.send(gw.request("/api/orders/42").header("X-Api-Key", "guess").GET().build());
             ErrorJson.assertError(wrong, 401, "ERR19212");
@@ -95,6 +98,10 @@ class ShippedGatewayFolderTest {
             assertEquals(200, order.statusCode(), order.body());
             assertEquals("orders", order.headers().firstValue("X-Backend").orElse(null));
             assertEquals("/42", orders.last().uri());
+            assertEquals("Bearer tok-1", orders.last().header("Authorization"), "the gateway's client-credentials token");
+            assertEquals("orders.read", tokens.last().form().get("scope"));
+            assertTrue(pets.last().header("Authorization").startsWith("Bearer eyJ"),
+                    "the pets service gets the caller's JWT, not the gateway's token: " + pets.last().header("Authorization"));
             assertEquals(1, orders.count(), "only the request with the right key reached the orders service");
 
             // the SPA: files, index.html for the app's own routes, compressed script
