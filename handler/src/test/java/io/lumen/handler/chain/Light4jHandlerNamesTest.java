@@ -121,7 +121,7 @@ class Light4jHandlerNamesTest {
     void everyBuiltInTheTableNamesExistsInTheModuleItNames() {
         Builtins here = Builtins.load(getClass().getClassLoader());
         Set<String> otherModules = Set.of("security", "specification", "validator", "specyaml", "specui", "proxy", "tracing",
-                "basic", "apikey", "ipfilter", "unified", "decode", "encode", "resource", "static", "token");
+                "basic", "apikey", "ipfilter", "unified", "decode", "encode", "resource", "static", "token", "gateway");
         for (Light4jHandler h : Light4jHandlers.all()) {
             if (h.kind() == Light4jHandler.Kind.BUILTIN) {
                 assertTrue(here.className(h.builtin()) != null || otherModules.contains(h.builtin()),
