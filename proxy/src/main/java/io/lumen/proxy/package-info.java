@@ -4,7 +4,7 @@
  * handler.yml), {@link io.lumen.proxy.ProxyConfig} (the proxy.yml record) and
  * {@link io.lumen.proxy.ProxyRuntime} (what one proxy keeps while it runs; the {@code gateway} package
  * has one per upstream service); the jar's entry point
- * is the handler module's {@code io.lumen.service.Main}. {@code forward} holds the per-request path
+ * is the service module's {@code io.lumen.service.Main}. {@code forward} holds the per-request path
  * (framing checks, headers, body pumps, retries, errors); {@code upstream} holds upstream selection,
  * the per-IO-thread connection pools and health. {@link io.lumen.proxy.PerIoThread} is public only
  * because both of those packages keep state per IO thread with it.
