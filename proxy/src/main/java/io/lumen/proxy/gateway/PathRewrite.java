@@ -54,10 +54,16 @@ abstract sealed class PathRewrite {
             if (!replacement.startsWith("/")) {
                 throw new IllegalArgumentException("the replacement '" + replacement + "' must be a path starting with /");
             }
-            try {
-                pattern.matcher("").replaceFirst(replacement); // group references that do not exist fail here, not per request
-            } catch (IllegalArgumentException | IndexOutOfBoundsException e) {
-                throw new IllegalArgumentException("the replacement '" + replacement + "' refers to a group the regex does not have");
+            int groups = pattern.matcher("").groupCount();
+            for (int i = 0; i < replacement.length(); i++) { // a group the regex does not have fails here, not per request
+                char c = replacement.charAt(i);
+                if (c == '\\') {
+                    i++;
+                } else if (c == '$' && (i + 1 == replacement.length() || !Character.isDigit(replacement.charAt(i + 1))
+                        || replacement.charAt(i + 1) - '0' > groups)) {
+                    throw new IllegalArgumentException("the replacement '" + replacement + "' refers to a group the regex does not"
+                            + " have (it has " + groups + "; a literal $ is \\$)");
+                }
             }
             return new Rule(pattern, replacement);
         }
