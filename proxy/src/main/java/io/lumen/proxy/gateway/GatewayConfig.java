@@ -2,6 +2,7 @@ package io.lumen.proxy.gateway;
 
 import io.lumen.proxy.ProxyConfig;
 
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -17,7 +18,7 @@ import java.util.Map;
 public record GatewayConfig(Map<String, ProxyConfig> services, List<RouteConfig> routes) {
 
     public GatewayConfig {
-        services = services == null ? Map.of() : new LinkedHashMap<>(services);
+        services = services == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(services));
         routes = routes == null ? List.of() : List.copyOf(routes);
     }
 
@@ -39,7 +40,7 @@ public record GatewayConfig(Map<String, ProxyConfig> services, List<RouteConfig>
                               Map<String, String> headers, Boolean stripPrefix, String replacePrefix, String rewrite) {
         public RouteConfig {
             methods = methods == null ? List.of() : List.copyOf(methods);
-            headers = headers == null ? Map.of() : new LinkedHashMap<>(headers);
+            headers = headers == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(headers));
             stripPrefix = stripPrefix != null && stripPrefix;
         }
     }

@@ -13,6 +13,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 
 /**
@@ -47,7 +48,7 @@ final class RoutePlanner {
         }
 
         boolean sameMatchers(Planned other) {
-            return java.util.Objects.equals(host, other.host) && methods.equals(other.methods) && headers.equals(other.headers);
+            return Objects.equals(host, other.host) && methods.equals(other.methods) && headers.equals(other.headers);
         }
     }
 
@@ -144,6 +145,13 @@ final class RoutePlanner {
                 return;
             }
             methods.add(method.trim().toUpperCase(Locale.ROOT));
+        }
+        for (Map.Entry<String, String> h : route.headers().entrySet()) {
+            if (h.getKey() == null || h.getKey().isBlank() || h.getValue() == null) {
+                problems.add(file.error(pointer + "/headers", "a header matcher is 'name: value' with both given, got '"
+                        + h.getKey() + ": " + h.getValue() + "'"));
+                return;
+            }
         }
         String host = route.host() == null || route.host().isBlank() ? null : route.host().trim().toLowerCase(Locale.ROOT);
         add(file, pointer, route.prefix(), route.service(), host, methods, route.headers(), rewrite);

@@ -47,16 +47,19 @@ class GatewayConfigErrorsTest {
     }
 
     @Test
-    void aRewriteToAGroupTheRegexDoesNotHaveIsRefusedAtStartupNotPerRequest(@TempDir Path dir) {
+    void aRewriteToAMissingGroupAndAHeaderWithoutValueAreRefusedAtStartup(@TempDir Path dir) {
         try (Backend a = Backend.http("a").start()) {
             ConfigException e = assertThrows(ConfigException.class, () -> GatewayUnderTest.with(dir, """
                     services:
                       a: {hosts: [%s]}
                     routes:
                       - {prefix: /q, service: a, rewrite: '/q/(.*) /r/$2'}
+                      - {prefix: /h, service: a, headers: {X-A: }}
                     """.formatted(a.url())).start().close());
             assertTrue(e.getMessage().contains("gateway.yml:4: routes[0].rewrite: the replacement '/r/$2' refers to a group"
                     + " the regex does not have (it has 1"), e.getMessage());
+            assertTrue(e.getMessage().contains("gateway.yml:5: routes[1].headers: a header matcher is 'name: value' with both given"),
+                    e.getMessage());
         }
     }
 
