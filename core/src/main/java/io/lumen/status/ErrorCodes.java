@@ -117,6 +117,10 @@ public final class ErrorCodes {
     public static final String PROXY_AMBIGUOUS_FRAMING = "ERR19035";
     /** 504: Nothing moved for ... in ... ms */
     public static final String PROXY_STREAM_IDLE = "ERR19036";
+    /** 404: No gateway route for ... ... */
+    public static final String GATEWAY_NO_ROUTE = "ERR19215";
+    /** 400: Path refused by the gateway: ... */
+    public static final String GATEWAY_PATH_REFUSED = "ERR19216";
 
     // Lumen's data access.
     /** 503: The database ... cannot be reached */

@@ -68,13 +68,13 @@ class Light4jHandlerNamesTest {
         String yaml = """
                 handlers:
                   - %s@echo
-                  - com.networknt.router.middleware.PathPrefixServiceHandler@prefix
+                  - com.networknt.router.middleware.PathServiceHandler@prefix
                 paths:
                   - {path: /a, method: GET, exec: [prefix, echo]}
                 """.formatted(ECHO);
         ConfigException e = assertThrows(ConfigException.class, () -> TestService.in(dir).file("handler.yml", yaml).start());
-        assertEquals(dir.resolve("handler.yml") + ":3: handlers[1]: com.networknt.router.middleware.PathPrefixServiceHandler has no Lumen"
-                + " equivalent; use " + Light4jHandlers.find("com.networknt.router.middleware.PathPrefixServiceHandler").orElseThrow().note(),
+        assertEquals(dir.resolve("handler.yml") + ":3: handlers[1]: com.networknt.router.middleware.PathServiceHandler has no Lumen"
+                + " equivalent; use " + Light4jHandlers.find("com.networknt.router.middleware.PathServiceHandler").orElseThrow().note(),
                 e.getMessage());
     }
 
@@ -121,7 +121,7 @@ class Light4jHandlerNamesTest {
     void everyBuiltInTheTableNamesExistsInTheModuleItNames() {
         Builtins here = Builtins.load(getClass().getClassLoader());
         Set<String> otherModules = Set.of("security", "specification", "validator", "specyaml", "specui", "proxy", "tracing",
-                "basic", "apikey", "ipfilter", "unified", "decode", "encode", "resource", "static", "token");
+                "basic", "apikey", "ipfilter", "unified", "decode", "encode", "resource", "static", "token", "gateway");
         for (Light4jHandler h : Light4jHandlers.all()) {
             if (h.kind() == Light4jHandler.Kind.BUILTIN) {
                 assertTrue(here.className(h.builtin()) != null || otherModules.contains(h.builtin()),
