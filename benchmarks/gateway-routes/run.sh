@@ -155,12 +155,14 @@ KV=()
 if has_section routes; then
   for n in "${COUNTS[@]}"; do
     [[ "$n" == 1 ]] && continue
-    KV+=("r${n}_vs_r1=$(bench_div "$(med "lumen-$n")" "$(med lumen-1)")")
+    # shellcheck disable=SC2046,SC2086  # several words; the per-round values
+    KV+=($(bench_spread_words "r${n}_vs_r1" ${RPS[lumen-$n]} -- ${RPS[lumen-1]}))
   done
   for n in "${COUNTS[@]}"; do KV+=("r${n}_rps=$(med "lumen-$n")"); done
 fi
 if has_section nginx; then
-  KV+=("lumen_vs_nginx=$(bench_div "$(med "lumen-$NGINX_ROUTES")" "$(med "nginx-$NGINX_ROUTES")")"
+  # shellcheck disable=SC2046,SC2086  # several words; the per-round values
+  KV+=($(bench_spread_words lumen_vs_nginx ${RPS[lumen-$NGINX_ROUTES]} -- ${RPS[nginx-$NGINX_ROUTES]})
        "lumen_vs_nginx_p99=$(bench_div "$(p99 "lumen-$NGINX_ROUTES")" "$(p99 "nginx-$NGINX_ROUTES")")"
        "nginx_routes=$NGINX_ROUTES" "nginx_rps=$(med "nginx-$NGINX_ROUTES")")
 fi
