@@ -661,6 +661,17 @@ bench_round_ratios() {
   for i in "${!a[@]}"; do bench_div "${a[$i]}" "${@:i+1:1}"; done
 }
 
+# bench_spread_words <key> <a1 ... an> -- <b1 ... bn>: "<key>=<median a / median b> <key>_min=...
+# <key>_max=..." (the range of the per-round ratios) as summary words, each %.3f or NA.
+bench_spread_words() {
+  local key="$1" a=() b=() rr; shift
+  while [[ "$1" != -- ]]; do a+=("$1"); shift; done
+  shift; b=("$@")
+  mapfile -t rr < <(bench_round_ratios "${a[@]}" -- "${b[@]}")
+  printf '%s ' "$key=$(bench_fmt '%.3f' "$(bench_div "$(bench_median "${a[@]}")" "$(bench_median "${b[@]}")")")" \
+    "${key}_min=$(bench_fmt '%.3f' "$(bench_min "${rr[@]}")")" "${key}_max=$(bench_fmt '%.3f' "$(bench_max "${rr[@]}")")"
+}
+
 # bench_ratio <A req/s array> <B req/s array> [<A p99 array> <B p99 array>]: A against B over the
 # rounds (arrays by name, one value per round, NA for a failed run). Sets RATIO (median over median),
 # RATIO_MIN and RATIO_MAX (the range of the per-round ratios) and RATIO_P99 (p99 median over p99

@@ -130,11 +130,13 @@ bench_stop "$NGINX_PID"
 
 med() { bench_median ${RPS[$1]}; }
 cpu() { bench_median ${CPU[$1]}; }
-ratio() { bench_div "$(med "$1")" "$(med "$2")"; }
+# ratio <key> <a> <b>: the median ratio and the range of the per-round ratios, as summary words
+ratio() { bench_spread_words "$1" ${RPS[$2]} -- ${RPS[$3]}; }
+# shellcheck disable=SC2046  # ratio prints several words
 LINE="$(bench_summary web \
-  "gzip_vs_nginx=$(ratio lumen:gzip nginx:gzip)" "gzip_vs_plain=$(ratio lumen:gzip lumen:plain)" \
-  "nginx_gzip_vs_plain=$(ratio nginx:gzip nginx:plain)" "s4k_vs_nginx=$(ratio lumen:s4k nginx:s4k)" \
-  "s1m_vs_nginx=$(ratio lumen:s1m nginx:s1m)" \
+  $(ratio gzip_vs_nginx lumen:gzip nginx:gzip) $(ratio gzip_vs_plain lumen:gzip lumen:plain) \
+  $(ratio nginx_gzip_vs_plain nginx:gzip nginx:plain) $(ratio s4k_vs_nginx lumen:s4k nginx:s4k) \
+  $(ratio s1m_vs_nginx lumen:s1m nginx:s1m) \
   "lumen_gzip_rps=$(med lumen:gzip)" "nginx_gzip_rps=$(med nginx:gzip)" "lumen_plain_rps=$(med lumen:plain)" \
   "lumen_s4k_rps=$(med lumen:s4k)" "nginx_s4k_rps=$(med nginx:s4k)" "lumen_s1m_rps=$(med lumen:s1m)" \
   "nginx_s1m_rps=$(med nginx:s1m)" "lumen_gzip_cpu_us=$(cpu lumen:gzip)" "nginx_gzip_cpu_us=$(cpu nginx:gzip)" \

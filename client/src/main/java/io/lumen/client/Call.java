@@ -4,7 +4,6 @@ import io.undertow.client.ClientCallback;
 import io.undertow.client.ClientExchange;
 import io.undertow.client.ClientRequest;
 import io.undertow.client.ClientResponse;
-import io.undertow.connector.PooledByteBuffer;
 import io.undertow.protocols.http2.Http2StreamSinkChannel;
 import io.undertow.util.HeaderMap;
 import io.undertow.util.Headers;
@@ -22,7 +21,8 @@ import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
  * One send of a {@link Request}: its future, its timeout, and the callbacks of each attempt. This
  * object is the only per-request allocation of the client besides Undertow's own request, exchange
  * and header map, the response and its body: it is the connection callback, the response listener,
- * the body reader and writer, the timeout task and its own node in the pool's deadline list.
+ * the body writer and the reader's listener (its {@link ResponseBody} reads), the timeout task and
+ * its own node in the pool's deadline list.
  *
  * <p>Completion is decided once, by a compare-and-set on {@link #done}: the response, a failure and
  * the timeout race for it, and the loser only cleans up. The future completes on the IO thread
@@ -247,33 +247,19 @@ final class Call implements ClientCallback<ClientExchange>, ChannelListener<Chan
         if (done != 0 || !reading) {
             return;
         }
-        PooledByteBuffer pooled = context.bufferPool().allocate();
+        int read;
         try {
-            ByteBuffer buf = pooled.getBuffer();
-            for (;;) {
-                buf.clear();
-                int r = in.read(buf);
-                if (r > 0) {
-                    buf.flip();
-                    if (!body.append(buf)) {
-                        tooLarge();
-                        return;
-                    }
-                } else if (r == 0) {
-                    in.getReadSetter().set(this);
-                    in.resumeReads();
-                    return;
-                } else {
-                    reading = false;
-                    finish();
-                    return;
-                }
-            }
+            read = body.readFrom(in, context.bufferPool(), this);
         } catch (IOException e) {
             reading = false;
             failed(e);
-        } finally {
-            pooled.close();
+            return;
+        }
+        if (read == ResponseBody.TOO_LARGE) {
+            tooLarge();
+        } else if (read == ResponseBody.ENDED) {
+            reading = false;
+            finish();
         }
     }
 

@@ -9,6 +9,7 @@ import org.slf4j.LoggerFactory;
 import javax.net.ssl.SSLContext;
 import java.security.KeyStore;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -20,14 +21,25 @@ import java.util.concurrent.ConcurrentHashMap;
  * @param request   timeouts, breaker, protocols and pool
  * @param discovery DNS discovery: requests to the origins in {@code discovery.hosts} are spread over
  *                  every address their name resolves to (off)
+ * @param oauth     light-4j's OAuth 2.0 token section, read by {@link io.lumen.client.oauth.ClientTokens}
+ * @param pathPrefixServices light-4j's request path prefix -> target service id, which picks the
+ *                  service's token server (the proxy's {@code token} handler); empty
  */
-public record ClientConfig(Tls tls, Request request, DiscoveryConfig discovery) {
+public record ClientConfig(Tls tls, Request request, DiscoveryConfig discovery, OAuthConfig oauth,
+                           Map<String, String> pathPrefixServices) {
 
     public ClientConfig {
         tls = tls == null ? new Tls(null, null, null, null, null, null, null, null, null, null) : tls;
         request = request == null ? new Request(null, null, null, null, null, null, null, null, null, null, null,
                 null, null, null, null, null) : request;
         discovery = discovery == null ? DiscoveryConfig.disabled() : discovery;
+        oauth = oauth == null ? new OAuthConfig(null, null, null, null) : oauth;
+        pathPrefixServices = pathPrefixServices == null ? Map.of() : Map.copyOf(pathPrefixServices);
+        for (String prefix : pathPrefixServices.keySet()) {
+            if (!prefix.startsWith("/")) {
+                throw new IllegalArgumentException("pathPrefixServices: a path prefix starts with '/', got '" + prefix + "'");
+            }
+        }
         for (String h : discovery.hosts()) {
             discoveredOrigin(h);
         }
@@ -56,7 +68,7 @@ public record ClientConfig(Tls tls, Request request, DiscoveryConfig discovery) 
 
     /** All defaults. */
     public static ClientConfig defaults() {
-        return new ClientConfig(null, null, null);
+        return new ClientConfig(null, null, null, null, null);
     }
 
     /**

@@ -57,7 +57,8 @@ public final class LumenClientBuilder {
 
     /** DNS discovery of {@code discovery.hosts} (client.yml's {@code discovery}). */
     public LumenClientBuilder discovery(DiscoveryConfig discovery) {
-        this.base = new ClientConfig(base.tls(), base.request(), Objects.requireNonNull(discovery, "discovery"));
+        this.base = new ClientConfig(base.tls(), base.request(), Objects.requireNonNull(discovery, "discovery"),
+                base.oauth(), base.pathPrefixServices());
         return this;
     }
 
@@ -228,7 +229,7 @@ public final class LumenClientBuilder {
                     or(loadDefaultTrustStore, t.loadDefaultTrustStore()), t.loadTrustStore(), t.trustStore(),
                     t.trustStorePass(), t.loadKeyStore(), t.keyStore(), t.keyStorePass(), t.keyPass(),
                     or(tlsVersion, t.tlsVersion()));
-            config = new ClientConfig(tls, request, base.discovery());
+            config = new ClientConfig(tls, request, base.discovery(), base.oauth(), base.pathPrefixServices());
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("bad client setting: " + e.getMessage(), e);
         }

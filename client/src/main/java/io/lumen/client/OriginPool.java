@@ -33,15 +33,13 @@ final class OriginPool {
     final CircuitBreaker breaker;
     private final int maxConnections;
     private final int maxQueue;
-    private final int streamCap;
-    private final long maxRequests;
+    /** How many requests each connection may carry; shares this pool's lock. */
+    private final ConnCapacity capacity;
 
     private final ArrayList<Conn> conns = new ArrayList<>();
     private final ArrayDeque<Call> waiters = new ArrayDeque<>();
     /** Calls not finished yet: scanned by {@link #expire}. */
     private final DeadlineList deadlines = new DeadlineList();
-    /** The last MAX_CONCURRENT_STREAMS an HTTP/2 connection of this origin announced (-1: none yet). */
-    private int peerStreams = -1;
     private long closedCount;
     private boolean shut;
     /** Its address left a discovered name's set: no new requests, closes when its requests are done. */
@@ -58,8 +56,7 @@ final class OriginPool {
         this.breaker = new CircuitBreaker(r.errorThreshold(), r.resetTimeout(), context.clock());
         this.maxConnections = r.connectionPoolSize();
         this.maxQueue = r.maxQueue();
-        this.streamCap = r.maxStreamsPerConnection();
-        this.maxRequests = r.maxReqPerConn();
+        this.capacity = new ConnCapacity(r.maxStreamsPerConnection(), r.maxReqPerConn());
     }
 
     /** The URI connections are opened to (scheme, host or address, port). */
@@ -109,9 +106,9 @@ final class OriginPool {
                 deadlines.add(call);
                 for (int i = 0, n = conns.size(); i < n; i++) {
                     Conn c = conns.get(i);
-                    if (usable(c)) {
+                    if (capacity.usable(c)) {
                         conn = c;
-                        take(c);
+                        capacity.take(c);
                         break;
                     }
                 }
@@ -137,36 +134,9 @@ final class OriginPool {
         }
     }
 
-    /** Requests {@code c} may carry at once: 1 for HTTP/1.1; the server's stream limit, capped, for HTTP/2. */
-    private int capacity(Conn c) {
-        if (!c.multiplexed) {
-            return 1;
-        }
-        int peer = c.peerStreamLimit();
-        if (peer > 0) {
-            peerStreams = peer;
-            return Math.min(peer, streamCap);
-        }
-        return streamsPerConnection(); // SETTINGS not read yet: assume what this server said before
-    }
-
-    private int streamsPerConnection() {
-        return peerStreams > 0 ? Math.min(peerStreams, streamCap) : streamCap;
-    }
-
-    private boolean usable(Conn c) {
-        return c.state == Conn.State.OPEN && !c.retired && c.inFlight < capacity(c) && c.connection.isOpen();
-    }
-
-    private void take(Conn c) {
-        c.inFlight++;
-        if (++c.requests >= maxRequests) {
-            c.retired = true;
-        }
-    }
-
+    /** Requests one connection being opened will carry. */
     private int perConnect() {
-        return connector.expectHttp1Locked() ? 1 : streamsPerConnection();
+        return capacity.perConnect(connector.expectHttp1Locked());
     }
 
     /** A new connection if waiters outnumber what open connects will carry and the pool has room. */
@@ -192,13 +162,13 @@ final class OriginPool {
                 if (waiters.isEmpty()) {
                     return;
                 }
-                if (!usable(c)) {
+                if (!capacity.usable(c)) {
                     connect = maybeConnectLocked();
                     next = null;
                 } else {
                     next = waiters.poll();
                     next.queued = false;
-                    take(c);
+                    capacity.take(c);
                 }
             }
             if (next == null) {
@@ -304,10 +274,10 @@ final class OriginPool {
             if (c.state == Conn.State.OPEN) {
                 if (c.retired) {
                     close = c.inFlight == 0 || !c.multiplexed;
-                } else if (!waiters.isEmpty() && usable(c)) {
+                } else if (!waiters.isEmpty() && capacity.usable(c)) {
                     next = waiters.poll();
                     next.queued = false;
-                    take(c);
+                    capacity.take(c);
                 }
             }
         }

@@ -1,6 +1,13 @@
 package io.lumen.client;
 
+import io.undertow.connector.ByteBufferPool;
+import io.undertow.connector.PooledByteBuffer;
+import org.xnio.ChannelListener;
+import org.xnio.channels.StreamSourceChannel;
+
+import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.channels.Channel;
 import java.util.Arrays;
 
 /**
@@ -10,6 +17,12 @@ import java.util.Arrays;
  * <p>Not thread-safe: one attempt's reads, on its connection's IO thread.
  */
 final class ResponseBody {
+    /** {@link #readFrom}: the body ended. */
+    static final int ENDED = -1;
+    /** {@link #readFrom}: nothing more for now; reads resume with the listener. */
+    static final int MORE = 0;
+    /** {@link #readFrom}: the body would grow past the limit. */
+    static final int TOO_LARGE = -2;
     private final int limit;
     private byte[] bytes;
     private int length;
@@ -53,6 +66,34 @@ final class ResponseBody {
         length += n;
         bytes = b;
         return true;
+    }
+
+    /**
+     * Reads what {@code in} has now into this body, through one pooled buffer.
+     *
+     * @param listener resumes the reads when more arrives (the call)
+     * @return {@link #ENDED}, {@link #MORE} or {@link #TOO_LARGE}
+     */
+    int readFrom(StreamSourceChannel in, ByteBufferPool pool, ChannelListener<Channel> listener) throws IOException {
+        try (PooledByteBuffer pooled = pool.allocate()) {
+            ByteBuffer buf = pooled.getBuffer();
+            for (;;) {
+                buf.clear();
+                int r = in.read(buf);
+                if (r > 0) {
+                    buf.flip();
+                    if (!append(buf)) {
+                        return TOO_LARGE;
+                    }
+                } else if (r == 0) {
+                    in.getReadSetter().set(listener);
+                    in.resumeReads();
+                    return MORE;
+                } else {
+                    return ENDED;
+                }
+            }
+        }
     }
 
     /** The body read so far, exactly as long as what was read. */

@@ -30,7 +30,7 @@ class BuilderTest {
     @Test
     void setterValuesOverrideABoundConfigAndKeepItsOtherKeys() {
         ClientConfig bound = new ClientConfig(null, new ClientConfig.Request(null, 900, null, null, null, null, null,
-                null, null, 3, null, null, null, 1, null, null), null);
+                null, null, 3, null, null, null, 1, null, null), null, null, null);
         try (LumenClient client = LumenClient.builder().config(bound).maxQueue(7).build()) {
             assertEquals(900, client.config().request().timeout(), "kept from the bound config");
             assertEquals(7, client.config().request().maxQueue(), "the setter wins");

@@ -29,6 +29,10 @@ class ConfigTest {
         assertEquals(d.request().connectTimeout(), c.request().connectTimeout());
         assertEquals(d.request().errorThreshold(), c.request().errorThreshold());
         assertEquals(d.request().maxQueue(), c.request().maxQueue());
+        assertEquals(d.oauth().token().tokenRenewBeforeExpired(), c.oauth().token().tokenRenewBeforeExpired());
+        assertEquals(d.oauth().token().client_credentials().authMethod(), c.oauth().token().client_credentials().authMethod());
+        assertEquals(d.oauth().token().token_exchange(), c.oauth().token().token_exchange());
+        assertEquals(d.pathPrefixServices(), c.pathPrefixServices());
     }
 
     @Test

@@ -226,7 +226,7 @@ class DiscoveryClientTest {
     @Test
     void anAddressInDiscoveryHostsIsAConfigError() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new ClientConfig(null, null,
-                new DiscoveryConfig(true, List.of("http://10.0.0.1:8080"), null, null, null, null, null, null, null)));
+                new DiscoveryConfig(true, List.of("http://10.0.0.1:8080"), null, null, null, null, null, null, null), null, null));
         assertEquals("discovery.hosts: 'http://10.0.0.1:8080' is an address, not a name to look up", e.getMessage());
     }
 }

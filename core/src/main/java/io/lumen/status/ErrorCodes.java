@@ -117,6 +117,10 @@ public final class ErrorCodes {
     public static final String PROXY_AMBIGUOUS_FRAMING = "ERR19035";
     /** 504: Nothing moved for ... in ... ms */
     public static final String PROXY_STREAM_IDLE = "ERR19036";
+    /** 404: No gateway route for ... ... */
+    public static final String GATEWAY_NO_ROUTE = "ERR19215";
+    /** 400: Path refused by the gateway: ... */
+    public static final String GATEWAY_PATH_REFUSED = "ERR19216";
 
     // Lumen's data access.
     /** 503: The database ... cannot be reached */
@@ -147,6 +151,16 @@ public final class ErrorCodes {
     public static final String ADDRESS_NOT_ALLOWED = "ERR19213";
     /** 403: The user ... may not call this path */
     public static final String USER_NOT_ALLOWED_ON_PATH = "ERR19214";
+
+    // Tokens for outbound calls (lumen-client's oauth package, the proxy's token handler).
+    /** 503: Cannot get a token from ...: ... (connect failure, timeout, open breaker) */
+    public static final String TOKEN_ENDPOINT_UNREACHABLE = "ERR19230";
+    /** 502: The token endpoint ... refused the token request: ... (its status, never its body) */
+    public static final String TOKEN_REQUEST_REFUSED = "ERR19231";
+    /** 502: The token endpoint ... answered no usable token: ... */
+    public static final String TOKEN_RESPONSE_INVALID = "ERR19232";
+    /** 401: This path exchanges the caller's bearer token, and the request has none */
+    public static final String SUBJECT_TOKEN_MISSING = "ERR19233";
 
     private ErrorCodes() {
     }

@@ -31,11 +31,11 @@ import java.util.function.LongSupplier;
 import java.util.stream.Collectors;
 
 /**
- * What a service's proxy keeps while it runs: the upstreams with their pools, the health checker,
- * the forwarder. Created once per service through {@link ServiceContext#shared} and closed when the
- * service stops.
+ * What a proxy keeps while it runs: the upstreams with their pools, the health checker, the
+ * forwarder. The {@code proxy} handler has one per service (through {@link ServiceContext#shared}),
+ * the {@code gateway} handler one per upstream service; closed when the service stops.
  */
-final class ProxyRuntime implements AutoCloseable {
+public final class ProxyRuntime implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(ProxyRuntime.class);
 
     private final Upstreams upstreams;
@@ -44,7 +44,7 @@ final class ProxyRuntime implements AutoCloseable {
     private final HealthClients healthClients;
     private final Forwarder forwarder;
 
-    ProxyRuntime(ProxyConfig config, ServiceContext context) {
+    public ProxyRuntime(ProxyConfig config, ServiceContext context) {
         List<URI> uris = config.upstreams();
         boolean anyTls = uris.stream().anyMatch(u -> u.getScheme().equals("https"));
         SSLContext ssl = anyTls ? config.tls().sslContext(context.config(), "proxy.yml") : null;
@@ -88,7 +88,7 @@ final class ProxyRuntime implements AutoCloseable {
                 health == null ? ", passive health only" : ", health checks on " + config.healthCheck().path());
     }
 
-    Forwarder forwarder() {
+    public Forwarder forwarder() {
         return forwarder;
     }
 

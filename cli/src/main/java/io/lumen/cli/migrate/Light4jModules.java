@@ -63,7 +63,6 @@ final class Light4jModules {
         t.put("pathService", proxy);
         t.put("serviceDict", proxy);
         t.put("sidecar", proxy);
-        t.put("token", "obtain tokens in your handler with lumen-client; the proxy forwards the caller's Authorization");
         t.put("token-limit", "limit.yml");
         t.put("oauthServer", "your OAuth server's own token endpoint");
         t.put("external-service", proxy);

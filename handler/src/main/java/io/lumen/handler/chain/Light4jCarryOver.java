@@ -81,7 +81,7 @@ final class Light4jCarryOver {
             case "security", "basic", "apikey", "ipfilter", "unified" -> "lumen-security";
             case "specification", "validator", "specyaml", "specui" -> "lumen-validator";
             case "decode", "encode", "resource", "static" -> "lumen-web";
-            case "proxy" -> "lumen-proxy";
+            case "proxy", "gateway" -> "lumen-proxy";
             case "tracing" -> "lumen-otel";
             default -> "the Lumen module that provides it";
         };

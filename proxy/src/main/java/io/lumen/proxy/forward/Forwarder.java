@@ -71,6 +71,14 @@ public final class Forwarder {
 
     /** Proxies {@code exchange}; the answer (or the error JSON) follows asynchronously. */
     public void forward(HttpServerExchange exchange) {
+        forward(exchange, null);
+    }
+
+    /**
+     * Proxies {@code exchange} with {@code upstreamPath} (raw, percent-encoded as it is to be sent;
+     * null: the request's own) as the upstream request's path; the query string goes unchanged.
+     */
+    public void forward(HttpServerExchange exchange, String upstreamPath) {
         String problem = RequestFraming.problem(exchange);
         if (problem != null) {
             exchange.setPersistent(false); // the rest of the connection's bytes cannot be trusted
@@ -86,7 +94,7 @@ public final class Forwarder {
             errors.send(exchange, ErrorCodes.PAYLOAD_TOO_LARGE, max);
             return;
         }
-        new ProxyExchange(this, exchange, timeoutFor(exchange.getRequestPath())).start();
+        new ProxyExchange(this, exchange, timeoutFor(exchange.getRequestPath()), upstreamPath).start();
     }
 
     /** The longest matching prefix's timeout (a prefix matches whole segments unless it ends in /), else maxRequestTime. */
@@ -142,15 +150,22 @@ public final class Forwarder {
         return clock.getAsLong();
     }
 
-    ClientRequest request(HttpServerExchange exchange, Upstream upstream, boolean hasBody, boolean upgrade) {
-        ClientRequest request = new ClientRequest();
-        request.setMethod(exchange.getRequestMethod());
+    /** The request's raw (percent-encoded) path as received; an absolute-form request target reduced to its path. */
+    public static String rawPath(HttpServerExchange exchange) {
         String uri = exchange.getRequestURI();
         if (exchange.isHostIncludedInRequestURI()) { // absolute-form request target
             int authority = uri.indexOf("//");
             int path = authority < 0 ? -1 : uri.indexOf('/', authority + 2);
             uri = path < 0 ? "/" : uri.substring(path);
         }
+        return uri;
+    }
+
+    /** @param path the raw path to send, or null for the request's own */
+    ClientRequest request(HttpServerExchange exchange, String path, Upstream upstream, boolean hasBody, boolean upgrade) {
+        ClientRequest request = new ClientRequest();
+        request.setMethod(exchange.getRequestMethod());
+        String uri = path != null ? path : rawPath(exchange);
         String query = exchange.getQueryString();
         request.setPath(query == null || query.isEmpty() ? uri : uri + '?' + query);
 

@@ -1,35 +1,23 @@
 package io.lumen.proxy.forward;
 
-import io.lumen.http.RequestShape;
-import io.lumen.proxy.upstream.Lease;
 import io.lumen.proxy.upstream.PooledConnection;
-import io.lumen.proxy.upstream.Upstream;
-import io.lumen.server.RequestBodies;
-import io.lumen.server.RequestBodyTimeoutException;
 import io.lumen.status.ErrorCodes;
-import io.undertow.client.ClientCallback;
 import io.undertow.client.ClientExchange;
 import io.undertow.client.ClientRequest;
 import io.undertow.client.ClientResponse;
-import io.undertow.connector.ByteBufferPool;
 import io.undertow.io.IoCallback;
 import io.undertow.io.Sender;
-import io.undertow.server.ExchangeCompletionListener;
 import io.undertow.server.HttpServerExchange;
 import io.undertow.server.protocol.http.HttpContinue;
 import io.undertow.server.protocol.http.HttpServerConnection;
 import io.undertow.util.HeaderMap;
-import io.undertow.util.Protocols;
+import io.undertow.util.HttpString;
 import io.undertow.util.SameThreadExecutor;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import org.xnio.IoUtils;
-import org.xnio.XnioIoThread;
 import org.xnio.channels.StreamSinkChannel;
 import org.xnio.channels.StreamSourceChannel;
 
 import java.io.IOException;
-import java.util.concurrent.TimeUnit;
 
 /**
  * One request through the proxy, from choosing an upstream to the last byte of the response. All
@@ -56,47 +44,18 @@ import java.util.concurrent.TimeUnit;
  * against it (connect, reset, no answer in time, not reading the upload); a stream the client
  * broke (a body shorter or longer than its {@code Content-Length}, a stalled or oversized upload)
  * never does.
+ *
+ * <p>The exchange is one object in three classes along its seams: {@link ExchangeState} (what it
+ * knows, its phase and timer), {@link ExchangeEnding} (timers, retries, failures and the end) and
+ * this one (the way forward: lease a connection, send the request and its body, forward the
+ * answer); the Undertow callbacks of each try are an {@link Attempt}.
  */
-final class ProxyExchange extends RequestTimers.Timed implements Lease, ExchangeCompletionListener {
-    private static final Logger LOG = LoggerFactory.getLogger(ProxyExchange.class);
+final class ProxyExchange extends ExchangeEnding {
     /** A Lumen service's mark on a request it refused without processing (see LumenServer.stop). */
-    private static final io.undertow.util.HttpString UNPROCESSED = new io.undertow.util.HttpString("Lumen-Unprocessed");
+    private static final HttpString UNPROCESSED = new HttpString("Lumen-Unprocessed");
 
-    private final Forwarder route;
-    private final HttpServerExchange exchange;
-    private final long timeoutMs;
-    /** Which timer runs. */
-    private Phase.Timer timer = Phase.Timer.NONE;
-    /** When the current idle period began (nanoTime): no byte moved since then, unless a pump says so. */
-    private long idleSince;
-    private final boolean hasBody;
-    private final boolean upgrade;
-    /** Where the exchange stands; see {@link Phase} for the legal transitions. */
-    private Phase phase = Phase.WAITING;
-
-    private Upstream upstream;
-    private PooledConnection conn;
-    private ClientExchange upstreamExchange;
-    /** The try in progress; Undertow's callbacks for an earlier one are ignored. */
-    private Attempt current;
-    private Pump requestPump;
-    private Pump responsePump;
-    private int attempt;
-    /** The upstream said it closes this connection after the response (Connection: close): a fact of the connection, not a phase. */
-    private boolean lastOnConnection;
-    /** A copy of the body as sent, for a refused request to be sent elsewhere; null until a body is pumped. */
-    private ReplayBody replay;
-    /** The copy being made by the current request pump. */
-    private ReplayBody pendingReplay;
-    /** The copy being written to the current attempt's upstream, if it is sent from the copy. */
-    private ReplayBody.Write replayWrite;
-
-    ProxyExchange(Forwarder route, HttpServerExchange exchange, long timeoutMs) {
-        this.route = route;
-        this.exchange = exchange;
-        this.timeoutMs = timeoutMs;
-        this.hasBody = RequestShape.hasBody(exchange);
-        this.upgrade = RequestShape.isUpgrade(exchange);
+    ProxyExchange(Forwarder route, HttpServerExchange exchange, long timeoutMs, String path) {
+        super(route, exchange, timeoutMs, path);
     }
 
     /** Called from the handler, inside the chain. */
@@ -126,7 +85,7 @@ final class ProxyExchange extends RequestTimers.Timed implements Lease, Exchange
      * changes fall in the same loop turn, so the kernel is never told. Not for TLS (Undertow
      * suspends those on purpose), bodies (the body is read through the same socket) or upgrades.
      */
-    private void keepClientReadable() {
+    void keepClientReadable() {
         if (hasBody || upgrade || !(exchange.getConnection() instanceof HttpServerConnection http)
                 || http.getSslSession() != null || !exchange.isRequestComplete()) {
             return;
@@ -135,58 +94,12 @@ final class ProxyExchange extends RequestTimers.Timed implements Lease, Exchange
     }
 
     /** On the request's IO thread: the idle timeout starts, then the upstream connection is asked for. */
-    private void acquire() {
+    void acquire() {
         if (phase == Phase.DONE) {
             return;
         }
         startIdle();
         upstream.pool().acquire(this);
-    }
-
-    /** The request is with the upstream: from now its timeout runs until the response headers. */
-    private void requestSent() {
-        if (phase != Phase.SENDING) {
-            return; // ended, or answered before the upload ended: the request timeout has nothing left to time
-        }
-        moveTo(Phase.SENT);
-        cancelTimer();
-        if (timeoutMs > 0) {
-            timer = Phase.Timer.REQUEST;
-            route.timers().start(exchange.getIoThread(), this, timeoutMs);
-        } else {
-            startIdle(); // no request timeout: at least nothing may hang without a byte moving
-        }
-    }
-
-    private void startIdle() {
-        cancelTimer();
-        if (route.idleCheckMillis() > 0) {
-            timer = Phase.Timer.IDLE;
-            idleSince = System.nanoTime();
-            route.timers().start(exchange.getIoThread(), this, route.idleCheckMillis());
-        }
-    }
-
-    // ---- Lease ----
-
-    @Override
-    public XnioIoThread ioThread() {
-        return exchange.getIoThread();
-    }
-
-    @Override
-    public ByteBufferPool bufferPool() {
-        return exchange.getConnection().getByteBufferPool();
-    }
-
-    @Override
-    public boolean upgrade() {
-        return upgrade;
-    }
-
-    @Override
-    public boolean abandoned() {
-        return phase == Phase.DONE;
     }
 
     @Override
@@ -198,14 +111,14 @@ final class ProxyExchange extends RequestTimers.Timed implements Lease, Exchange
         conn = connection;
         ClientRequest request;
         try {
-            request = route.request(exchange, upstream, hasBody, upgrade);
+            request = route.request(exchange, path, upstream, hasBody, upgrade);
         } catch (RuntimeException e) {
             LOG.error("cannot build the upstream request for {}", describe(), e);
             fail(ErrorCodes.RUNTIME_EXCEPTION);
             return;
         }
         moveTo(Phase.SENDING);
-        Attempt attempt = new Attempt();
+        Attempt attempt = new Attempt(this);
         current = attempt;
         connection.connection().sendRequest(request, attempt);
     }
@@ -226,49 +139,7 @@ final class ProxyExchange extends RequestTimers.Timed implements Lease, Exchange
         retryOrFail(true, true, ErrorCodes.PROXY_UPSTREAM_UNREACHABLE, describe());
     }
 
-    // ---- Undertow's callbacks: first the request is under way, then the response arrives ----
-
-    /**
-     * The callbacks of one try. Undertow may report one failure twice (to the request callback and to
-     * the response listener) and may report it after the exchange moved on to another try (a
-     * synchronous failure while the request is being sent, a listener set on an exchange that already
-     * failed): each try answers once, and only while it is the current one.
-     */
-    private final class Attempt implements ClientCallback<ClientExchange> {
-        private ClientExchange exchange;
-        private boolean failed;
-
-        @Override
-        public void completed(ClientExchange result) {
-            if (current != this || failed) {
-                if (exchange != null && result.getResponse() != null) {
-                    IoUtils.safeClose(result.getResponseChannel()); // a late answer to an abandoned try
-                }
-                return;
-            }
-            if (exchange == null) {
-                exchange = result;
-                upstreamExchange = result;
-                sent(this, result);
-                if (current == this && !failed) {
-                    result.setResponseListener(this);
-                }
-            } else {
-                responded(result);
-            }
-        }
-
-        @Override
-        public void failed(IOException e) {
-            if (current != this || failed) {
-                return;
-            }
-            failed = true;
-            attemptFailed(exchange == null, e);
-        }
-    }
-
-    private void attemptFailed(boolean neverSent, IOException e) {
+    void attemptFailed(boolean neverSent, IOException e) {
         if (phase == Phase.DONE) {
             return;
         }
@@ -281,7 +152,7 @@ final class ProxyExchange extends RequestTimers.Timed implements Lease, Exchange
         retryOrFail(neverSent, !neverSent, ErrorCodes.PROXY_UPSTREAM_FAILED, describe());
     }
 
-    private void sent(Attempt attempt, ClientExchange result) {
+    void sent(Attempt attempt, ClientExchange result) {
         if (!hasBody) {
             endRequest(attempt, result.getRequestChannel());
             return;
@@ -328,7 +199,7 @@ final class ProxyExchange extends RequestTimers.Timed implements Lease, Exchange
         }
     }
 
-    private void endRequest(Attempt attempt, StreamSinkChannel channel) {
+    void endRequest(Attempt attempt, StreamSinkChannel channel) {
         try {
             channel.shutdownWrites();
             if (!channel.flush()) {
@@ -343,7 +214,7 @@ final class ProxyExchange extends RequestTimers.Timed implements Lease, Exchange
         }
     }
 
-    private void responded(ClientExchange result) {
+    void responded(ClientExchange result) {
         if (phase == Phase.DONE) {
             // answered after the timeout: drop it (an HTTP/2 stream is reset, an HTTP/1.1 connection was closed)
             IoUtils.safeClose(result.getResponseChannel());
@@ -374,7 +245,7 @@ final class ProxyExchange extends RequestTimers.Timed implements Lease, Exchange
      * for a while, and the request goes to another upstream if its body can be sent again (none, or
      * read to its end and kept), without spending the retry budget.
      */
-    private void refused(ClientExchange result) {
+    void refused(ClientExchange result) {
         upstream.draining(route.now(), route.drainHold());
         if (conn.multiplexed()) {
             IoUtils.safeClose(result.getResponseChannel()); // resets the stream; the body is not wanted
@@ -396,7 +267,7 @@ final class ProxyExchange extends RequestTimers.Timed implements Lease, Exchange
         retryOrFail(bodyAgain, true, false, ErrorCodes.PROXY_NO_HEALTHY_UPSTREAM, describe());
     }
 
-    private final Pump.Outcome requestOutcome = new Pump.Outcome() {
+    final Pump.Outcome requestOutcome = new Pump.Outcome() {
         @Override
         public void pumped(Pump pump) {
             requestSent(); // the whole body is with the upstream; the response callback takes it from here
@@ -417,7 +288,7 @@ final class ProxyExchange extends RequestTimers.Timed implements Lease, Exchange
         }
     };
 
-    private final Pump.Outcome responseOutcome = new Pump.Outcome() {
+    final Pump.Outcome responseOutcome = new Pump.Outcome() {
         @Override
         public void pumped(Pump pump) {
             end(); // the exchange ends now that its response channel is shut down and flushed
@@ -432,204 +303,4 @@ final class ProxyExchange extends RequestTimers.Timed implements Lease, Exchange
             abort();
         }
     };
-
-    // ---- timeout and completion ----
-
-    /** A timer fired: the request timeout, or an idle check. */
-    @Override
-    public void run() {
-        if (phase == Phase.DONE) {
-            return;
-        }
-        if (timer == Phase.Timer.IDLE) {
-            idleCheck();
-        } else if (!phase.answered()) {
-            requestTimedOut();
-        }
-    }
-
-    private void idleCheck() {
-        long last = idleSince;
-        if (requestPump != null && requestPump.lastProgress() - last > 0) {
-            last = requestPump.lastProgress();
-        }
-        if (responsePump != null && responsePump.lastProgress() - last > 0) {
-            last = responsePump.lastProgress();
-        }
-        long idleMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - last);
-        if (idleMs < route.idleTimeoutMillis()) {
-            route.timers().start(exchange.getIoThread(), this, route.idleCheckMillis());
-            return;
-        }
-        if (LOG.isDebugEnabled()) {
-            LOG.debug("{}: nothing moved for {} ms", describe(), idleMs);
-        }
-        if (phase.answered()) {
-            abort(); // the download stalled (the upstream's or the client's reading): the response cannot be finished
-        } else if (requestPump != null && !requestPump.completed() && !requestPump.waitingOnSink()) {
-            clientFault(new RequestBodyTimeoutException(route.idleTimeoutMillis())); // the client stopped sending
-        } else {
-            if (upstreamExchange != null && (requestPump == null || requestPump.waitingOnSink() || requestPump.completed())) {
-                upstream.failed(route.now()); // it stopped reading the upload, or never answered
-            }
-            fail(ErrorCodes.PROXY_STREAM_IDLE, describe(), route.idleTimeoutMillis());
-        }
-    }
-
-    /** The request timeout: no response headers within the time allowed after the request was sent. */
-    private void requestTimedOut() {
-        if (LOG.isDebugEnabled()) {
-            LOG.debug("{} timed out after {} ms: {}", describe(), timeoutMs, upstreamExchange != null ? "sent to " + upstream
-                    + " on " + conn.connection() : conn != null ? "connection leased, not sent" : "waiting for a connection to " + upstream);
-        }
-        if (upstream != null && upstreamExchange != null) {
-            upstream.failed(route.now()); // sent and unanswered: the upstream is slow (waiting for our own pool is not its fault)
-        }
-        fail(ErrorCodes.PROXY_UPSTREAM_TIMEOUT, describe(), timeoutMs);
-    }
-
-    /** A backstop: normally {@link #end} already ran when the response was pumped, failed or aborted. */
-    @Override
-    public void exchangeEvent(HttpServerExchange ex, NextListener next) {
-        try {
-            if (requestPump != null) {
-                requestPump.abort(); // stops moving bytes; what it had done still counts in end()
-            }
-            if (responsePump != null) {
-                responsePump.abort();
-            }
-            end();
-        } finally {
-            next.proceed();
-        }
-    }
-
-    /**
-     * Any phase to {@link Phase#DONE}: stops the timer, gives the upstream connection back (or closes
-     * it, or resets the stream, when the phase left it in an unknown state) and ends this request's
-     * count on its upstream. Runs as soon as the proxy is done with the request, without waiting for
-     * Undertow to complete the exchange: a client that reset its HTTP/2 stream or vanished must not
-     * keep an upstream connection. Idempotent.
-     */
-    private void end() {
-        Phase was = phase;
-        moveTo(Phase.DONE);
-        cancelTimer();
-        PooledConnection c = conn;
-        if (c != null) {
-            conn = null;
-            if (was != Phase.TUNNELED) {
-                boolean clean = was == Phase.WAITING // nothing was sent on it
-                        || was == Phase.ANSWERED && uploadEnded() && responsePump != null && responsePump.sourceEnded();
-                if (!clean && c.multiplexed() && upstreamExchange != null) {
-                    // reset just this stream; the connection goes on carrying the others
-                    IoUtils.safeClose(upstreamExchange.getRequestChannel());
-                    if (was == Phase.ANSWERED) {
-                        IoUtils.safeClose(upstreamExchange.getResponseChannel());
-                    }
-                    clean = true;
-                }
-                c.release(clean && !lastOnConnection);
-            }
-        }
-        if (upstream != null) {
-            route.upstreams().done(upstream);
-            upstream = null;
-        }
-    }
-
-    /** Every byte of the request reached the upstream: its body pump, or the write of the kept copy, completed. */
-    private boolean uploadEnded() {
-        return (requestPump == null || requestPump.completed()) && (replayWrite == null || replayWrite.written());
-    }
-
-    /**
-     * The client broke its request (a body shorter or longer than declared, a stalled or oversized
-     * upload, a reset): the upstream side is reset or closed without counting against it, and the
-     * client gets 408/413 when that is the cause, else 400, when the response has not started.
-     */
-    private void clientFault(IOException e) {
-        end();
-        if (exchange.isResponseStarted()) {
-            abort();
-            return;
-        }
-        if (RequestBodies.answerReadFailure(route.errors(), exchange, e)) {
-            return;
-        }
-        exchange.setPersistent(false);
-        route.errors().send(exchange, ErrorCodes.BAD_REQUEST_FRAMING, "the request body broke off or does not match its Content-Length");
-    }
-
-    private void retryOrFail(boolean neverSent, boolean upstreamAtFault, String code, Object... args) {
-        retryOrFail(neverSent, upstreamAtFault, true, code, args);
-    }
-
-    /** @param budgeted the retry spends the retry budget (not when the upstream refused unprocessed: it did no work) */
-    private void retryOrFail(boolean neverSent, boolean upstreamAtFault, boolean budgeted, String code, Object... args) {
-        if (conn != null) {
-            PooledConnection c = conn;
-            conn = null;
-            c.release(c.multiplexed() && c.connection().isOpen());
-        }
-        upstreamExchange = null;
-        current = null;
-        boolean replayable = neverSent || (!hasBody && RequestShape.idempotent(exchange.getRequestMethod()));
-        if ((phase == Phase.WAITING || phase == Phase.SENDING || phase == Phase.SENT) && replayable && attempt < route.maxRetries()
-                && (!budgeted || route.upstreams().retries().tryRetry())) {
-            attempt++;
-            moveTo(Phase.WAITING);
-            Upstream previous = upstream;
-            route.upstreams().done(previous);
-            upstream = route.upstreams().pick(upstreamAtFault ? previous : null);
-            if (upstream == null) { // this request's own failures ejected the last one: report the cause
-                fail(code, args);
-                return;
-            }
-            upstream.pool().acquire(this);
-            return;
-        }
-        fail(code, args);
-    }
-
-    /** Answers the error JSON, or aborts when the response has already started. */
-    private void fail(String code, Object... args) {
-        if (exchange.isResponseStarted()) {
-            abort();
-            return;
-        }
-        if (hasBody && !exchange.isRequestComplete()) {
-            exchange.setPersistent(false); // do not read an unsent upload to its end just to reuse the connection
-        }
-        end();
-        route.errors().send(exchange, code, args);
-    }
-
-    /** Ends the exchange without an answer: an HTTP/2 stream is reset, an HTTP/1.1 connection closed. */
-    private void abort() {
-        if (conn != null && !conn.multiplexed() && phase != Phase.TUNNELED) {
-            IoUtils.safeClose(conn.connection());
-        }
-        end();
-        if (exchange.getProtocol().equals(Protocols.HTTP_2_0)) {
-            IoUtils.safeClose(exchange.getResponseChannel());
-        } else {
-            IoUtils.safeClose(exchange.getConnection());
-        }
-    }
-
-    private void cancelTimer() {
-        timer = Phase.Timer.NONE;
-        route.timers().stop(this);
-    }
-
-    /** Every change of phase goes through here; the legal ones are {@link Phase}'s table (checked with -ea, as in the tests). */
-    private void moveTo(Phase next) {
-        assert phase.canMoveTo(next) : describe() + ": " + phase + " -> " + next;
-        phase = next;
-    }
-
-    private String describe() {
-        return exchange.getRequestMethod() + " " + exchange.getRequestPath();
-    }
 }

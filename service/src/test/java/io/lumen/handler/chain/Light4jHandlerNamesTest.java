@@ -68,13 +68,13 @@ class Light4jHandlerNamesTest {
         String yaml = """
                 handlers:
                   - %s@echo
-                  - com.networknt.router.middleware.PathPrefixServiceHandler@prefix
+                  - com.networknt.router.middleware.PathServiceHandler@prefix
                 paths:
                   - {path: /a, method: GET, exec: [prefix, echo]}
                 """.formatted(ECHO);
         ConfigException e = assertThrows(ConfigException.class, () -> TestService.in(dir).file("handler.yml", yaml).start());
-        assertEquals(dir.resolve("handler.yml") + ":3: handlers[1]: com.networknt.router.middleware.PathPrefixServiceHandler has no Lumen"
-                + " equivalent; use " + Light4jHandlers.find("com.networknt.router.middleware.PathPrefixServiceHandler").orElseThrow().note(),
+        assertEquals(dir.resolve("handler.yml") + ":3: handlers[1]: com.networknt.router.middleware.PathServiceHandler has no Lumen"
+                + " equivalent; use " + Light4jHandlers.find("com.networknt.router.middleware.PathServiceHandler").orElseThrow().note(),
                 e.getMessage());
     }
 
@@ -99,20 +99,20 @@ class Light4jHandlerNamesTest {
                 handlers:
                   - %s@echo
                   - com.example.Missing@missing
-                  - com.networknt.router.middleware.TokenHandler@token
+                  - com.networknt.router.middleware.SAMLTokenHandler@saml
                 chains:
                   base: [echo, nope]
                 paths:
                   - {path: /a, method: GET, exec: [missing, echo]}
                   - {path: /b, method: FETCH, exec: [echo]}
                   - {path: /c, method: GET, exec: [base]}
-                  - {path: /d, method: GET, exec: [token, echo]}
+                  - {path: /d, method: GET, exec: [saml, echo]}
                 """.formatted(ECHO);
         ConfigException e = assertThrows(ConfigException.class, () -> TestService.in(dir).file("handler.yml", yaml).start());
         assertEquals(4, e.problems().size(), e.getMessage());
         assertTrue(e.getMessage().startsWith("4 configuration problems:\n"), e.getMessage());
         assertTrue(e.getMessage().contains("handler.yml:3: handlers[1]: class com.example.Missing not found"), e.getMessage());
-        assertTrue(e.getMessage().contains("handler.yml:4: handlers[2]: com.networknt.router.middleware.TokenHandler has no Lumen"), e.getMessage());
+        assertTrue(e.getMessage().contains("handler.yml:4: handlers[2]: com.networknt.router.middleware.SAMLTokenHandler has no Lumen"), e.getMessage());
         assertTrue(e.getMessage().contains("handler.yml:6: chains.base[1]: unknown handler 'nope'"), e.getMessage());
         assertTrue(e.getMessage().contains("handler.yml:9: paths[1].method: method must be one of"), e.getMessage());
     }
@@ -121,7 +121,7 @@ class Light4jHandlerNamesTest {
     void everyBuiltInTheTableNamesExistsInTheModuleItNames() {
         Builtins here = Builtins.load(getClass().getClassLoader());
         Set<String> otherModules = Set.of("security", "specification", "validator", "specyaml", "specui", "proxy", "tracing",
-                "basic", "apikey", "ipfilter", "unified", "decode", "encode", "resource", "static");
+                "basic", "apikey", "ipfilter", "unified", "decode", "encode", "resource", "static", "token", "gateway");
         for (Light4jHandler h : Light4jHandlers.all()) {
             if (h.kind() == Light4jHandler.Kind.BUILTIN) {
                 assertTrue(here.className(h.builtin()) != null || otherModules.contains(h.builtin()),

@@ -43,12 +43,15 @@ final class ServedLocation {
     private final CacheRules cache;
     private final ResourceHandler files;
     private final ResourceHandler indexOnly;
+    private final SmallFiles small;
 
     ServedLocation(StaticConfig.Location config, ErrorResponder errors) {
         this.config = config;
         this.errors = errors;
         this.cache = new CacheRules(config);
         ResourceManager manager = manager(config);
+        this.small = new SmallFiles(manager, TYPES, config.precompressed(), config.memoryCacheMaxFileSize(),
+                config.memoryCacheEntries(), config.memoryCacheValidity());
         PreCompressedResourceSupplier supplier = new PreCompressedResourceSupplier(manager);
         for (String coding : config.precompressed()) {
             supplier.addEncoding(coding, coding.equals("br") ? ".br" : ".gz");
@@ -110,7 +113,27 @@ final class ServedLocation {
         }
         exchange.setResolvedPath(config.prefix().equals("/") ? "" : config.prefix()); // redirects keep the prefix
         exchange.setRelativePath(path);
-        files.handleRequest(exchange);
+        if (!small.enabled() || !SmallFileAnswers.applies(exchange, path)) {
+            files.handleRequest(exchange);
+            return;
+        }
+        SmallFiles.Entry kept = small.fresh(path);
+        if (kept != null) {
+            answer(exchange, kept);
+        } else if (exchange.isInIoThread()) {
+            exchange.dispatch(e -> answer(e, small.load(path)));
+        } else {
+            answer(exchange, small.load(path));
+        }
+    }
+
+    /** A kept file from memory; anything else (a directory, a large file, no such path) as before. */
+    private void answer(HttpServerExchange exchange, SmallFiles.Entry entry) throws Exception {
+        if (entry != null && entry.kept()) {
+            SmallFileAnswers.send(exchange, entry);
+        } else {
+            files.handleRequest(exchange);
+        }
     }
 
     /** No such file in a single-page app: its index file when the request is for a page. */

@@ -57,10 +57,16 @@ public record StaticConfig(Boolean enabled, List<Location> locations) {
      * @param precompressed      content codings served from sibling files, preferred in this order
      *                           ({@code [br, gzip]}: {@code app.js.br}, {@code app.js.gz}); {@code []} for none
      * @param followSymlinks     serve symbolic links (false: a link, wherever it points, is not found)
+     * @param memoryCacheMaxFileSize files up to this many bytes are kept in memory and answered on the IO
+     *                           thread (65536; 0 turns the memory cache off)
+     * @param memoryCacheEntries at most this many paths kept in memory (1024)
+     * @param memoryCacheValidity milliseconds a kept file is answered before the file system is asked again
+     *                           (2000): an edited or deleted file shows within this time
      */
     public record Location(String prefix, String folder, String classpath, List<String> indexFiles, Boolean spa,
                            List<String> apiPrefixes, Map<String, String> cacheControl, String hashedAssets,
-                           String hashedCacheControl, List<String> precompressed, Boolean followSymlinks) {
+                           String hashedCacheControl, List<String> precompressed, Boolean followSymlinks,
+                           Long memoryCacheMaxFileSize, Integer memoryCacheEntries, Long memoryCacheValidity) {
         /** Default {@code hashedAssets}: a dot or dash, 8 or more hex digits, then the extension. */
         public static final String HASHED = "^.+[.-][0-9a-fA-F]{8,}\\.[A-Za-z0-9]+$";
         private static final List<String> CODINGS = List.of("br", "gzip");
@@ -114,6 +120,21 @@ public record StaticConfig(Boolean enabled, List<Location> locations) {
             }
             precompressed = List.copyOf(codings);
             followSymlinks = followSymlinks != null && followSymlinks;
+            memoryCacheMaxFileSize = atLeast(where + "memoryCacheMaxFileSize", memoryCacheMaxFileSize, 65_536L, 0);
+            memoryCacheEntries = (int) atLeast(where + "memoryCacheEntries",
+                    memoryCacheEntries == null ? null : memoryCacheEntries.longValue(), 1024L, 0);
+            memoryCacheValidity = atLeast(where + "memoryCacheValidity", memoryCacheValidity, 2000L, 1);
+            if (memoryCacheMaxFileSize > Integer.MAX_VALUE - 8) {
+                throw new IllegalArgumentException(where + "memoryCacheMaxFileSize must be below 2 GB");
+            }
+        }
+
+        private static long atLeast(String key, Long value, long fallback, long min) {
+            long v = value == null ? fallback : value;
+            if (v < min) {
+                throw new IllegalArgumentException(key + " must be at least " + min + ", got " + v);
+            }
+            return v;
         }
 
         private static String trimmed(String prefix) {

@@ -14,8 +14,9 @@ import java.util.List;
  * The {@code static} handler (also {@code resource}; {@code static.yml}): answers a request from the
  * location whose prefix is the longest match of the request path, typically on a wildcard route
  * ({@code /app/*}). A hostile path is answered 400 ERR19203 before any lookup ({@link PathGuard}); a
- * path under no location 404 ERR19202. Starts on the IO thread; Undertow's resource handler moves
- * the file-system work to the worker pool.
+ * path under no location 404 ERR19202. Starts on the IO thread: small files kept in memory are answered
+ * there ({@link SmallFiles}); for anything else Undertow's resource handler moves the file-system work
+ * to the worker pool.
  */
 public final class StaticHandler implements HttpHandler {
     private static final String HOSTILE = ErrorCodes.RESOURCE_PATH_REFUSED;
