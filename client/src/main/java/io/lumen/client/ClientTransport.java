@@ -1,10 +1,8 @@
 package io.lumen.client;
 
+import io.lumen.client.connect.UpstreamConnector;
 import io.lumen.tls.SslContexts;
-import io.undertow.UndertowOptions;
-import io.undertow.client.UndertowClient;
 import io.undertow.connector.ByteBufferPool;
-import io.undertow.protocols.ssl.UndertowXnioSsl;
 import io.undertow.server.DefaultByteBufferPool;
 import org.xnio.OptionMap;
 import org.xnio.Options;
@@ -24,7 +22,8 @@ import java.util.concurrent.TimeUnit;
 /**
  * What one {@link LumenClient}'s connections are made of, set up once when the client is built:
  * the XNIO worker (its own, or a shared one it never stops), the IO buffer pool, the TLS context
- * with the record of rejected certificates, Undertow's client and the connect options; and where
+ * with the record of rejected certificates and the connect options (from the shared
+ * {@link UpstreamConnector}); and where
  * an origin's or a discovered address's pool connects ({@link #originPool}, {@link #addressPool}).
  *
  * <p>Immutable after construction and shared by every pool and call of the client; the rejection
@@ -36,7 +35,6 @@ final class ClientTransport {
     private final ByteBufferPool bufferPool;
     private final SSLContext sslContext;
     private final XnioSsl ssl;
-    private final UndertowClient undertow;
     private final OptionMap tlsOptions;
     private final OptionMap plainOptions;
     private final boolean enableHttp2;
@@ -58,16 +56,10 @@ final class ClientTransport {
                 ? SslContexts.clientEngines(tls.context(), t.verifyHostname(), t.tlsVersion())
                 : SslContexts.client(tls.trustStores(), t.loadDefaultTrustStore(), tls.keyStore(), tls.keyPass(),
                         t.verifyHostname(), t.tlsVersion(), rejected);
-        this.ssl = new UndertowXnioSsl(worker.getXnio(), OptionMap.EMPTY, bufferPool, sslContext);
-        this.undertow = UndertowClient.getInstance(LumenClient.class.getClassLoader());
-        this.tlsOptions = OptionMap.builder()
-                .set(Options.TCP_NODELAY, true)
-                .set(UndertowOptions.ENABLE_HTTP2, r.enableHttp2())
-                // Undertow's client sets HTTPS endpoint identification unless a JVM-wide property says
-                // otherwise; these options are applied after it, so the choice is this client's own.
-                .set(UndertowOptions.ENDPOINT_IDENTIFICATION_ALGORITHM, t.verifyHostname() ? "HTTPS" : "")
-                .getMap();
-        this.plainOptions = OptionMap.builder().set(Options.TCP_NODELAY, true).getMap();
+        this.ssl = UpstreamConnector.tls(worker.getXnio(), sslContext, bufferPool);
+        this.tlsOptions = UpstreamConnector.options(r.enableHttp2(), t.verifyHostname());
+        // plain http is HTTP/1.1 (no h2c upgrade); h2c goes by prior knowledge, chosen by the scheme
+        this.plainOptions = UpstreamConnector.options(false, t.verifyHostname());
         this.enableHttp2 = r.enableHttp2();
         this.h2c = r.h2c();
     }
@@ -113,8 +105,8 @@ final class ClientTransport {
         boolean tls = address.getScheme().equals("https");
         boolean prior = !tls && h2c;
         URI connect = prior ? URI.create("h2c-prior://" + address.getRawAuthority()) : address;
-        XnioSsl named = tls ? new UndertowXnioSsl(worker.getXnio(), OptionMap.EMPTY, bufferPool,
-                SslContexts.forPeerName(sslContext, name)) : null;
+        XnioSsl named = tls ? UpstreamConnector.tls(worker.getXnio(), SslContexts.forPeerName(sslContext, name), bufferPool)
+                : null;
         return new OriginPool(context, address.toString(), connect, tls ? tlsOptions : plainOptions,
                 prior || (tls && enableHttp2), named);
     }
@@ -134,10 +126,6 @@ final class ClientTransport {
 
     XnioSsl ssl() {
         return ssl;
-    }
-
-    UndertowClient undertow() {
-        return undertow;
     }
 
     /** Stops the worker when it is the client's own (waiting up to 2 s); a shared one is left running. */

@@ -1,21 +1,19 @@
 package io.lumen.client;
 
+import io.lumen.client.connect.UpstreamConnector;
 import io.undertow.client.ClientConnection;
 import io.undertow.protocols.http2.Http2Channel;
 import org.xnio.ChannelListener;
-import org.xnio.IoFuture;
 import org.xnio.IoUtils;
-import org.xnio.XnioExecutor;
 
-import java.io.IOException;
 import java.lang.reflect.Field;
 
 /**
  * One pooled connection, from the connect attempt to its close. Every field except the final ones
- * is guarded by the owning {@link OriginPool}'s lock. Listens for its own connect result and connect
- * timeout (handed to the pool's {@link Connector}) and its close (handed to the pool).
+ * is guarded by the owning {@link OriginPool}'s lock. Hears how its connect ended (handed to the
+ * pool's {@link OriginConnects}) and its close (handed to the pool).
  */
-final class Conn implements IoFuture.Notifier<ClientConnection, Object>, Runnable, ChannelListener<ClientConnection> {
+final class Conn implements UpstreamConnector.Outcome, ChannelListener<ClientConnection> {
     enum State { CONNECTING, OPEN, ABANDONED, CLOSED }
 
     private static final Field H2_CHANNEL = field("io.undertow.client.http2.Http2ClientConnection", "http2Channel");
@@ -32,8 +30,8 @@ final class Conn implements IoFuture.Notifier<ClientConnection, Object>, Runnabl
     long openedAt;
     long lastUsed;
     boolean retired;
-    IoFuture<ClientConnection> future;
-    XnioExecutor.Key connectTimer;
+    /** Its connect, cancelled when the pool shuts before it ends. */
+    volatile UpstreamConnector.Attempt attempt;
 
     Conn(OriginPool pool) {
         this.pool = pool;
@@ -45,32 +43,24 @@ final class Conn implements IoFuture.Notifier<ClientConnection, Object>, Runnabl
         return channel == null ? -1 : channel.getSendMaxConcurrentStreams();
     }
 
-    /** Connect result, on an IO thread. */
     @Override
-    public void notify(IoFuture<? extends ClientConnection> f, Object attachment) {
-        switch (f.getStatus()) {
-            case DONE:
-                ClientConnection c;
-                try {
-                    c = f.get();
-                } catch (IOException e) {
-                    pool.connector.onFailed(this, e);
-                    return;
-                }
-                pool.connector.onConnected(this, c);
-                break;
-            case FAILED:
-                pool.connector.onFailed(this, f.getException());
-                break;
-            default:
-                pool.connector.onFailed(this, new IOException("connect cancelled"));
-        }
+    public void connected(ClientConnection c) {
+        pool.connects.onConnected(this, c);
     }
 
-    /** The connect timer fired. */
     @Override
-    public void run() {
-        pool.connector.onTimeout(this);
+    public void failed(Throwable cause) {
+        pool.connects.onFailed(this, cause);
+    }
+
+    @Override
+    public void timedOut(long timeoutMillis) {
+        pool.connects.onTimeout(this, timeoutMillis);
+    }
+
+    @Override
+    public void resolvedAfterTimeout() {
+        pool.connects.onAbandonedResolved(this);
     }
 
     /** The connection closed (either side). */

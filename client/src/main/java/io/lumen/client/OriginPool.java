@@ -1,5 +1,6 @@
 package io.lumen.client;
 
+import io.lumen.client.connect.UpstreamConnector;
 import org.xnio.OptionMap;
 import org.xnio.ssl.XnioSsl;
 
@@ -12,7 +13,8 @@ import java.util.List;
  * The connections to one origin ({@code scheme://host:port}) and the requests waiting for one: it
  * lends connections (or HTTP/2 stream slots) to calls, queues the calls that find none, and retires
  * and sweeps connections. Opening a connection (connect, TLS and ALPN or h2c, connect timeout) is
- * its {@link Connector}'s job; the pool decides when one is needed.
+ * done by the shared {@link io.lumen.client.connect.UpstreamConnector} and counted by its
+ * {@link OriginConnects}; the pool decides when one is needed.
  *
  * <p>Every connection the pool starts is in {@link #conns} from the connect attempt until its close
  * is observed, so none can leak: one that completes after its connect timeout is closed on arrival.
@@ -29,7 +31,7 @@ final class OriginPool {
     private final ClientContext context;
     final String origin;
     /** Opens this pool's connections; its counters share this pool's lock. */
-    final Connector connector;
+    final OriginConnects connects;
     final CircuitBreaker breaker;
     private final int maxConnections;
     private final int maxQueue;
@@ -51,7 +53,7 @@ final class OriginPool {
         this.context = context;
         this.origin = origin;
         ClientConfig.Request r = context.settings;
-        this.connector = new Connector(this, context.transport, context.errors, connectUri, options,
+        this.connects = new OriginConnects(this, context.transport, context.errors, connectUri, options,
                 expectMultiplexing, ssl, r.connectTimeout());
         this.breaker = new CircuitBreaker(r.errorThreshold(), r.resetTimeout(), context.clock());
         this.maxConnections = r.connectionPoolSize();
@@ -61,7 +63,7 @@ final class OriginPool {
 
     /** The URI connections are opened to (scheme, host or address, port). */
     URI address() {
-        return connector.address();
+        return connects.address();
     }
 
     /**
@@ -114,7 +116,7 @@ final class OriginPool {
                 }
                 if (conn == null) {
                     // requests that connections being opened will carry are not "queued"
-                    if (waiters.size() - (long) connector.connecting * perConnect() >= maxQueue) {
+                    if (waiters.size() - (long) connects.connecting * perConnect() >= maxQueue) {
                         error = context.errors.poolExhausted(origin, maxQueue);
                     } else {
                         waiters.add(call);
@@ -130,13 +132,13 @@ final class OriginPool {
             call.dispatch(conn);
         }
         if (connect != null) {
-            connector.start(connect);
+            connects.start(connect);
         }
     }
 
     /** Requests one connection being opened will carry. */
     private int perConnect() {
-        return capacity.perConnect(connector.expectHttp1Locked());
+        return capacity.perConnect(connects.expectHttp1Locked());
     }
 
     /** A new connection if waiters outnumber what open connects will carry and the pool has room. */
@@ -144,11 +146,11 @@ final class OriginPool {
         if (shut || waiters.isEmpty()) {
             return null;
         }
-        int open = conns.size() - connector.abandoned;
-        if (open >= maxConnections || (long) connector.connecting * perConnect() >= waiters.size()) {
+        int open = conns.size() - connects.abandoned;
+        if (open >= maxConnections || (long) connects.connecting * perConnect() >= waiters.size()) {
             return null;
         }
-        Conn c = connector.newConnLocked();
+        Conn c = connects.newConnLocked();
         conns.add(c);
         return c;
     }
@@ -173,7 +175,7 @@ final class OriginPool {
             }
             if (next == null) {
                 if (connect != null) {
-                    connector.start(connect);
+                    connects.start(connect);
                 }
                 return;
             }
@@ -183,7 +185,7 @@ final class OriginPool {
 
     /** ERR19025 when the last handshake with this origin rejected its certificate, else null. */
     ClientException tlsFailure() {
-        return connector.tlsFailure();
+        return connects.tlsFailure();
     }
 
     boolean shutLocked() {
@@ -235,7 +237,7 @@ final class OriginPool {
         }
         c.close();
         if (connect != null) {
-            connector.start(connect);
+            connects.start(connect);
         }
     }
 
@@ -251,7 +253,7 @@ final class OriginPool {
             connect = maybeConnectLocked();
         }
         if (connect != null) {
-            connector.start(connect);
+            connects.start(connect);
         }
     }
 
@@ -357,8 +359,8 @@ final class OriginPool {
                 }
             }
         }
-        return new PoolStats(open, idle, open - idle, connector.connecting, connector.abandoned, inFlight, waiters.size(),
-                connector.opened, closedCount);
+        return new PoolStats(open, idle, open - idle, connects.connecting, connects.abandoned, inFlight, waiters.size(),
+                connects.opened, closedCount);
     }
 
     void close() {
@@ -377,8 +379,9 @@ final class OriginPool {
             w.fail(context.errors.closedByPeer(origin, new IllegalStateException("client closed")));
         }
         for (Conn c : all) {
-            if (c.future != null) {
-                c.future.cancel();
+            UpstreamConnector.Attempt attempt = c.attempt;
+            if (attempt != null) {
+                attempt.cancel();
             }
             closeConn(c);
         }

@@ -12,7 +12,8 @@
  * core's {@code io.lumen.tls.SslContexts}, connect options: set up once per client), {@code Origins}
  * (the pools per origin and per discovered address, the deadline tick and the idle sweep),
  * {@code OriginPool} (lending and queueing on one origin's connections, its {@code DeadlineList}),
- * {@code Connector} (opening one origin's connections: connect, TLS/ALPN or h2c, connect timeout),
+ * {@code OriginConnects} (one pool's connects, opened by {@link io.lumen.client.connect.UpstreamConnector}, the
+ * connector the proxy shares: connect, TLS/ALPN or h2c, connect timeout),
  * {@code Conn} (one connection), {@code Call} (one send: callbacks, deadline, retries) with its {@code ResponseBody} (the body
  * read within {@code maxResponseSize}),
  * {@code ClientErrors} (catalogue statuses).

@@ -1,5 +1,6 @@
 package io.lumen.proxy;
 
+import io.lumen.client.connect.UpstreamConnector;
 import io.lumen.proxy.forward.Forwarder;
 import io.lumen.proxy.upstream.ConnectionPool;
 import io.lumen.proxy.upstream.HealthChecker;
@@ -11,13 +12,9 @@ import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.lumen.server.ServiceContext;
-import io.undertow.UndertowOptions;
-import io.undertow.client.UndertowClient;
-import io.undertow.protocols.ssl.UndertowXnioSsl;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.xnio.OptionMap;
-import org.xnio.Options;
 import org.xnio.Xnio;
 import org.xnio.ssl.XnioSsl;
 
@@ -48,26 +45,19 @@ public final class ProxyRuntime implements AutoCloseable {
         List<URI> uris = config.upstreams();
         boolean anyTls = uris.stream().anyMatch(u -> u.getScheme().equals("https"));
         SSLContext ssl = anyTls ? config.tls().sslContext(context.config(), "proxy.yml") : null;
-        XnioSsl xnioSsl = ssl == null ? null : new UndertowXnioSsl(Xnio.getInstance(), OptionMap.EMPTY, ssl);
-        // Undertow's client sets HTTPS endpoint identification on every TLS connection unless told
-        // otherwise (these options are applied after its default): tls.verifyHostname decides
-        String endpointIdentification = config.tls().verifyHostname() ? "HTTPS" : "";
-        OptionMap pooled = OptionMap.builder()
-                .set(UndertowOptions.ENABLE_HTTP2, config.http2Enabled())
-                .set(UndertowOptions.ENDPOINT_IDENTIFICATION_ALGORITHM, endpointIdentification)
-                .set(Options.TCP_NODELAY, true)
-                .getMap();
-        OptionMap upgrade = OptionMap.builder()
-                .set(UndertowOptions.ENDPOINT_IDENTIFICATION_ALGORITHM, endpointIdentification)
-                .set(Options.TCP_NODELAY, true)
-                .getMap();
+        // TLS engines take Undertow's default buffers (the client's take its own pool's)
+        XnioSsl xnioSsl = ssl == null ? null : UpstreamConnector.tls(Xnio.getInstance(), ssl, null);
+        // pooled connections offer HTTP/2 (ALPN, or the h2c upgrade) when http2Enabled; an Upgrade
+        // request's connection never does; tls.verifyHostname decides endpoint identification
+        OptionMap pooled = UpstreamConnector.options(config.http2Enabled(), config.tls().verifyHostname());
+        OptionMap upgrade = UpstreamConnector.options(false, config.tls().verifyHostname());
         LongSupplier clock = System::currentTimeMillis;
-        ConnectionPool.Settings settings = new ConnectionPool.Settings(UndertowClient.getInstance(), xnioSsl, pooled,
+        ConnectionPool.Settings settings = new ConnectionPool.Settings(xnioSsl, pooled,
                 upgrade, config.connectionsPerThread(), config.maxQueuedRequests(), config.idleTimeout(),
                 config.maxStreamsPerConnection(), config.connectTimeout(), clock);
         Map<String, XnioSsl> named = new ConcurrentHashMap<>();
         Function<String, XnioSsl> namedSsl = ssl == null ? null : name -> named.computeIfAbsent(name,
-                n -> new UndertowXnioSsl(Xnio.getInstance(), OptionMap.EMPTY, SslContexts.forPeerName(ssl, n)));
+                n -> UpstreamConnector.tls(Xnio.getInstance(), SslContexts.forPeerName(ssl, n), null));
         this.upstreams = new Upstreams(settings, config, clock, namedSsl);
         this.discovery = new UpstreamDiscovery(config, upstreams);
         meters(Registries.of(context));

@@ -1,7 +1,6 @@
 package io.lumen.proxy.upstream;
 
 import io.lumen.proxy.PerIoThread;
-import io.undertow.client.UndertowClient;
 import org.xnio.IoUtils;
 import org.xnio.OptionMap;
 import org.xnio.XnioIoThread;
@@ -15,7 +14,7 @@ import java.util.function.LongSupplier;
 /**
  * The connections to one upstream, kept per IO thread: a request borrows a connection opened on its
  * own IO thread, so a proxied exchange never changes threads and no lock is taken on the hot path.
- * Each thread's {@link ThreadSlot} is touched only by that thread; the {@link Connector} opens the
+ * Each thread's {@link ThreadSlot} is touched only by that thread; the {@link SlotConnects} opens the
  * connections and learns their protocol. This class lends and takes back.
  *
  * <p>HTTP/1.1 connections are lent to one request at a time and kept most-recently-used first, so
@@ -33,12 +32,12 @@ public final class ConnectionPool implements AutoCloseable {
      * @param options        for pooled connections (HTTP/2 offered when the proxy has http2Enabled)
      * @param upgradeOptions for connections of Upgrade requests (HTTP/1.1 only)
      */
-    public record Settings(UndertowClient client, XnioSsl ssl, OptionMap options, OptionMap upgradeOptions,
+    public record Settings(XnioSsl ssl, OptionMap options, OptionMap upgradeOptions,
                            int maxPerThread, int maxQueue, long idleTimeout, int maxStreams, long connectTimeout,
                            LongSupplier clock) {
         /** The same settings with other TLS (a discovered https address verified against its name). */
         Settings withSsl(XnioSsl other) {
-            return new Settings(client, other, options, upgradeOptions, maxPerThread, maxQueue, idleTimeout, maxStreams,
+            return new Settings(other, options, upgradeOptions, maxPerThread, maxQueue, idleTimeout, maxStreams,
                     connectTimeout, clock);
         }
 
@@ -50,14 +49,14 @@ public final class ConnectionPool implements AutoCloseable {
 
     private final Upstream upstream;
     private final Settings settings;
-    private final Connector connector;
+    private final SlotConnects connector;
     private final PerIoThread<ThreadSlot> slots = new PerIoThread<>(this::newSlot);
     private volatile boolean closed;
 
     ConnectionPool(Upstream upstream, Settings settings) {
         this.upstream = upstream;
         this.settings = settings;
-        this.connector = new Connector(this, upstream, settings);
+        this.connector = new SlotConnects(this, upstream, settings);
     }
 
     /** Lends a connection to {@code lease} now, when one is opened, or when one comes back. Call on the lease's IO thread. */
@@ -220,7 +219,7 @@ public final class ConnectionPool implements AutoCloseable {
         return settings;
     }
 
-    Connector connector() {
+    SlotConnects connector() {
         return connector;
     }
 }

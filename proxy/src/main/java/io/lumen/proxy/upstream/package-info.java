@@ -5,7 +5,8 @@
  * a pool ({@link io.lumen.proxy.upstream.ConnectionPool#acquire}, {@link io.lumen.proxy.upstream.Lease},
  * {@link io.lumen.proxy.upstream.PooledConnection}), the retry budget, and what the per-service runtime
  * builds ({@link io.lumen.proxy.upstream.HealthChecker}, {@link io.lumen.proxy.upstream.UpstreamDiscovery}).
- * {@code Connector} (connect, h2c/ALPN settle) and {@code ThreadSlot} (one IO thread's connections)
- * are package-private.
+ * {@code SlotConnects} (opens connections through lumen-client's
+ * {@link io.lumen.client.connect.UpstreamConnector}, settles h2c/ALPN) and {@code ThreadSlot} (one IO
+ * thread's connections) are package-private.
  */
 package io.lumen.proxy.upstream;

@@ -1,35 +1,33 @@
 package io.lumen.client;
 
+import io.lumen.client.connect.UpstreamConnector;
 import io.undertow.client.ClientConnection;
 import org.xnio.IoUtils;
 import org.xnio.OptionMap;
-import org.xnio.XnioIoThread;
 import org.xnio.ssl.XnioSsl;
 
 import java.net.URI;
-import java.util.concurrent.TimeUnit;
 
 /**
- * Opens the connections of one {@link OriginPool}: the connect to its URI (an origin, or one
- * address of a discovered name), the TLS handshake with ALPN or h2c prior knowledge, the connect
- * timeout, and what a new connection turned out to be (HTTP/1.1 or HTTP/2), which tells the pool
- * how many waiting requests a connection being opened will carry.
+ * The connects of one {@link OriginPool}, opened by the shared {@link UpstreamConnector} (to its URI:
+ * an origin, or one address of a discovered name; TLS with ALPN or h2c prior knowledge; the connect
+ * timeout): how many are under way or given up, the client's errors for a failed one, and what a
+ * new connection turned out to be (HTTP/1.1 or HTTP/2), which tells the pool how many waiting
+ * requests a connection being opened will carry.
  *
  * <p>Threading: the counters and every {@link Conn} field it touches are guarded by the pool's lock
  * (the pool object's monitor, as for {@link Conn}); the {@code ...Locked} methods are called with it
  * held. Undertow is called, and failed waiters are completed, outside it. Connect results, connect
- * timeouts and failures arrive on an IO thread through {@link Conn}.
+ * timeouts and failures arrive on the connection's IO thread through {@link Conn}.
  */
-final class Connector {
+final class OriginConnects {
     private final OriginPool pool;
     private final ClientTransport transport;
     private final ClientErrors errors;
-    private final URI connectUri;
+    private final UpstreamConnector connector;
     private final OptionMap options;
-    private final XnioSsl ssl;
     /** {@code host:port} of a TLS origin, where the client's trust manager records rejections; null for plain. */
     private final String hostPort;
-    private final long connectTimeout;
 
     /** Connections being opened, their connect timer armed (guarded by the pool's lock). */
     int connecting;
@@ -44,21 +42,20 @@ final class Connector {
      * @param connectUri scheme ({@code http}, {@code https}, {@code h2c-prior}), host or address, port
      * @param ssl        TLS of this pool (a discovered address: the handshake names the discovered name); null: the client's
      */
-    Connector(OriginPool pool, ClientTransport transport, ClientErrors errors, URI connectUri, OptionMap options,
-              boolean expectMultiplexing, XnioSsl ssl, long connectTimeout) {
+    OriginConnects(OriginPool pool, ClientTransport transport, ClientErrors errors, URI connectUri, OptionMap options,
+                   boolean expectMultiplexing, XnioSsl ssl, long connectTimeout) {
         this.pool = pool;
         this.transport = transport;
         this.errors = errors;
-        this.connectUri = connectUri;
+        boolean https = connectUri.getScheme().equals("https");
+        this.connector = new UpstreamConnector(connectUri, !https ? null : ssl != null ? ssl : transport.ssl(), connectTimeout);
         this.options = options;
-        this.ssl = ssl != null ? ssl : transport.ssl();
-        this.hostPort = connectUri.getScheme().equals("https") ? connectUri.getHost() + ":" + connectUri.getPort() : null;
-        this.connectTimeout = connectTimeout;
+        this.hostPort = https ? connectUri.getHost() + ":" + connectUri.getPort() : null;
         this.expectHttp1 = !expectMultiplexing;
     }
 
     URI address() {
-        return connectUri;
+        return connector.uri();
     }
 
     boolean expectHttp1Locked() {
@@ -71,34 +68,18 @@ final class Connector {
         return new Conn(pool);
     }
 
-    /** Starts the connect of {@code c} on one of the worker's IO threads and arms its connect timeout. */
+    /** Starts the connect of {@code c} on the next of the worker's IO threads (the connector arms its timeout). */
     void start(Conn c) {
-        XnioIoThread thread = transport.worker().getIoThread();
-        try {
-            c.future = transport.undertow().connect(connectUri, thread, ssl, transport.bufferPool(), options);
-        } catch (RuntimeException e) {
-            onFailed(c, e);
-            return;
-        }
-        synchronized (pool) {
-            if (c.state == Conn.State.CONNECTING) {
-                c.connectTimer = thread.executeAfter(c, connectTimeout, TimeUnit.MILLISECONDS);
-            }
-        }
-        c.future.addNotifier(c, null);
+        c.attempt = connector.open(transport.worker().getIoThread(), transport.bufferPool(), options, c);
     }
 
-    /** The connect of {@code c} succeeded: it opens, or is closed when it was given up or the pool shut meanwhile. */
+    /** The connect of {@code c} succeeded: it opens, or is closed when the pool shut meanwhile. */
     void onConnected(Conn c, ClientConnection connection) {
         boolean keep;
         synchronized (pool) {
             keep = c.state == Conn.State.CONNECTING && !pool.shutLocked();
-            if (c.state == Conn.State.ABANDONED) {
-                abandoned--;
-                pool.forgetLocked(c);
-            } else if (c.state == Conn.State.CONNECTING) {
+            if (c.state == Conn.State.CONNECTING) {
                 connecting--;
-                cancelTimer(c);
                 if (keep) {
                     c.attach(connection, pool.now());
                     c.state = Conn.State.OPEN;
@@ -121,8 +102,18 @@ final class Connector {
         onError(c, tls != null ? tls : errors.connectFailed(pool.origin, cause), false);
     }
 
-    void onTimeout(Conn c) {
+    void onTimeout(Conn c, long connectTimeout) {
         onError(c, errors.connectTimeout(pool.origin, connectTimeout), true);
+    }
+
+    /** A connect given up after its timeout has resolved (a late connection was closed): no longer tracked. */
+    void onAbandonedResolved(Conn c) {
+        synchronized (pool) {
+            if (c.state == Conn.State.ABANDONED) {
+                abandoned--;
+                pool.forgetLocked(c);
+            }
+        }
     }
 
     /** ERR19025 when the last handshake with this origin rejected its certificate, else null. */
@@ -136,23 +127,16 @@ final class Connector {
 
     /**
      * A connect failed or timed out. A timed-out one stays tracked (abandoned) until its socket
-     * resolves, so it cannot leak. When nothing is open or opening any more, the waiters fail.
+     * resolves ({@link #onAbandonedResolved}), so it cannot leak. When nothing is open or opening
+     * any more, the waiters fail.
      */
     private void onError(Conn c, ClientException error, boolean timedOut) {
         Call[] failed = null;
         synchronized (pool) {
-            if (c.state == Conn.State.ABANDONED) {
-                if (!timedOut) {
-                    abandoned--;
-                    pool.forgetLocked(c);
-                }
-                return;
-            }
             if (c.state != Conn.State.CONNECTING) {
                 return;
             }
             connecting--;
-            cancelTimer(c);
             if (timedOut) {
                 c.state = Conn.State.ABANDONED;
                 abandoned++;
@@ -164,20 +148,10 @@ final class Connector {
                 failed = pool.strandedWaitersLocked();
             }
         }
-        if (timedOut && c.future != null) {
-            c.future.cancel();
-        }
         if (failed != null) {
             for (Call w : failed) {
                 w.fail(error);
             }
-        }
-    }
-
-    private static void cancelTimer(Conn c) {
-        if (c.connectTimer != null) {
-            c.connectTimer.remove();
-            c.connectTimer = null;
         }
     }
 }

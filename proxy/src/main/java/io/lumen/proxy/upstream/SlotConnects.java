@@ -1,32 +1,33 @@
 package io.lumen.proxy.upstream;
 
+import io.lumen.client.connect.UpstreamConnector;
 import io.undertow.client.ClientConnection;
 import org.xnio.ChannelListener;
-import org.xnio.IoFuture;
 import org.xnio.IoUtils;
-import org.xnio.XnioExecutor;
 
 import java.io.IOException;
-import java.util.concurrent.TimeUnit;
 
 /**
- * Opens a {@link ConnectionPool}'s connections and learns what protocol each speaks. A connect
+ * Opens a {@link ConnectionPool}'s connections on its {@link ThreadSlot}s, through the
+ * {@link UpstreamConnector} lumen-client uses too, and learns what protocol each speaks. A connect
  * attempt ends with its connection or its failure, or with {@code connectTimeout}, whichever comes
  * first; a connection that arrives after the pool gave up on it is closed. With HTTP/2 on offer a
  * connection is "unsettled" until its protocol is known: at once through ALPN (TLS), else after
  * its first request (h2c upgrade). While one is unsettled and the upstream spoke HTTP/2 before,
  * requests wait for it rather than open a burst of connections (see {@link ConnectionPool#acquire}).
- * Everything runs on the slot's IO thread; connect results from elsewhere hop there.
+ * Everything runs on the slot's IO thread (the connector reports there).
  */
-final class Connector {
+final class SlotConnects {
     private final ConnectionPool pool;
     private final Upstream upstream;
     private final ConnectionPool.Settings settings;
+    private final UpstreamConnector connector;
 
-    Connector(ConnectionPool pool, Upstream upstream, ConnectionPool.Settings settings) {
+    SlotConnects(ConnectionPool pool, Upstream upstream, ConnectionPool.Settings settings) {
         this.pool = pool;
         this.upstream = upstream;
         this.settings = settings;
+        this.connector = new UpstreamConnector(upstream.uri(), settings.ssl(), settings.connectTimeout());
     }
 
     /**
@@ -34,30 +35,15 @@ final class Connector {
      * not counted in the slot and never pooled.
      */
     void open(ThreadSlot slot, Lease lease, boolean exclusive) {
+        boolean unsettled = !exclusive && settings.http2() && !upstream.http1Only();
         if (!exclusive) {
             slot.open++;
-            if (settings.http2() && !upstream.http1Only()) {
+            if (unsettled) {
                 slot.unsettled++;
             }
         }
-        IoFuture<ClientConnection> future;
-        boolean unsettled = !exclusive && settings.http2() && !upstream.http1Only();
-        try {
-            future = settings.client().connect(upstream.uri(), slot.thread, settings.ssl(), lease.bufferPool(),
-                    exclusive ? settings.upgradeOptions() : settings.options());
-        } catch (RuntimeException e) {
-            if (!exclusive) {
-                slot.open--;
-                if (unsettled) {
-                    slot.unsettled--;
-                }
-            }
-            lease.leaseFailed(Lease.Failure.CONNECT, new IOException(e.getMessage(), e));
-            return;
-        }
-        Attempt connect = new Attempt(slot, lease, exclusive, unsettled, future);
-        connect.timer = slot.thread.executeAfter(connect, settings.connectTimeout(), TimeUnit.MILLISECONDS);
-        future.addNotifier(connect, null);
+        connector.open(slot.thread, lease.bufferPool(), exclusive ? settings.upgradeOptions() : settings.options(),
+                new Attempt(slot, lease, exclusive, unsettled));
     }
 
     /**
@@ -93,67 +79,28 @@ final class Connector {
         }
     }
 
-    /** One connect attempt: its result, or its timeout, whichever comes first. */
-    private final class Attempt implements IoFuture.Notifier<ClientConnection, Object>, Runnable {
+    /** How one connect attempt ended, on the slot's thread. */
+    private final class Attempt implements UpstreamConnector.Outcome {
         private final ThreadSlot slot;
         private final Lease lease;
         private final boolean exclusive;
         private final boolean unsettled;
-        private final IoFuture<ClientConnection> future;
-        XnioExecutor.Key timer;
-        private boolean settled;
 
-        Attempt(ThreadSlot slot, Lease lease, boolean exclusive, boolean unsettled, IoFuture<ClientConnection> future) {
+        Attempt(ThreadSlot slot, Lease lease, boolean exclusive, boolean unsettled) {
             this.slot = slot;
             this.lease = lease;
             this.exclusive = exclusive;
             this.unsettled = unsettled;
-            this.future = future;
-        }
-
-        /** The connect timeout. */
-        @Override
-        public void run() {
-            if (settled) {
-                return;
-            }
-            settled = true;
-            future.cancel(); // a connection that still arrives is closed in notify
-            failed(new IOException("connect timed out after " + settings.connectTimeout() + " ms"));
         }
 
         @Override
-        public void notify(IoFuture<? extends ClientConnection> f, Object attachment) {
-            if (Thread.currentThread() != slot.thread) {
-                slot.thread.execute(() -> notify(f, attachment));
-                return;
-            }
-            ClientConnection c = null;
-            IOException error = null;
-            if (f.getStatus() == IoFuture.Status.DONE) {
-                try {
-                    c = f.get();
-                } catch (IOException e) {
-                    error = e;
-                }
-            } else if (f.getStatus() == IoFuture.Status.FAILED) {
-                error = f.getException();
-            } else {
-                error = new IOException("connect cancelled");
-            }
-            if (settled) {
-                IoUtils.safeClose(c); // gave up on it already: never leave it open
-                return;
-            }
-            settled = true;
-            if (timer != null) {
-                timer.remove();
-            }
-            if (c == null) {
-                failed(error);
-            } else {
-                connected(c);
-            }
+        public void timedOut(long timeoutMillis) {
+            failed(new IOException("connect timed out after " + timeoutMillis + " ms"));
+        }
+
+        @Override
+        public void failed(Throwable cause) {
+            failed(cause instanceof IOException io ? io : new IOException(cause.getMessage(), cause));
         }
 
         private void failed(IOException error) {
@@ -173,7 +120,8 @@ final class Connector {
             }
         }
 
-        private void connected(ClientConnection c) {
+        @Override
+        public void connected(ClientConnection c) {
             PooledConnection p = new PooledConnection(c, slot, exclusive);
             p.settled = !unsettled;
             if (exclusive) {
@@ -191,7 +139,7 @@ final class Connector {
                 return;
             }
             p.streams = 1;
-            if (!p.settled && (c.isMultiplexingSupported() || settings.ssl() != null && upstream.uri().getScheme().equals("https"))) {
+            if (!p.settled && (c.isMultiplexingSupported() || connector.tls())) {
                 settle(p, c.isMultiplexingSupported()); // ALPN already chose h2 or http/1.1
             } else if (!p.settled) {
                 slot.upgrading.add(p); // h2c: known after its first request
