@@ -90,7 +90,7 @@ final class SampleValues {
         if (candidates.isEmpty()) {
             candidates.add(JsonNodeFactory.instance.textNode("value"));
         }
-        return slots.add(p.schemaPointer(), false, candidates, false, null, null);
+        return slots.add(p.schemaPointer(), false, candidates, false, p.pointer(), "required parameter " + p.location() + " of the test request");
     }
 
     private void addInstances(List<JsonNode> candidates, String schema, Instances.Direction direction) {
