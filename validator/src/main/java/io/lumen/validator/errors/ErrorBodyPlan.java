@@ -126,6 +126,9 @@ final class ErrorBodyPlan {
             String path = prefix + name;
             String override = overrides.get(path);
             Fill fill = override != null ? overridden(override) : choose(m, name, path, hasDetail);
+            if (fill == null && m.required().contains(name) && acceptsNull(m.property(name))) {
+                fill = new Fixed(com.fasterxml.jackson.databind.node.NullNode.getInstance()); // OpenAI's param: null
+            }
             if (fill != null) {
                 fields.put(name, fill);
             } else if (m.required().contains(name)) {
@@ -142,6 +145,42 @@ final class ErrorBodyPlan {
                     "pointer", "pointer", "message", "message"), false));
         }
         return new Obj(fields);
+    }
+
+    /** Every part of the property's schema accepts null ({@code type: null} in a list or a union, {@code nullable}, {@code const: null}). */
+    private boolean acceptsNull(List<JsonNode> parts) {
+        if (parts.isEmpty()) {
+            return false;
+        }
+        for (JsonNode raw : parts) {
+            if (!nullable(MergedSchema.resolve(bundle, raw), 0)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private boolean nullable(JsonNode s, int depth) {
+        if (depth > 8) {
+            return false;
+        }
+        if (s.path("nullable").asBoolean(false) || s.has("const") && s.get("const").isNull()
+                || s.path("type").asText("").equals("null")) {
+            return true;
+        }
+        for (JsonNode t : s.path("type")) {
+            if (t.asText().equals("null")) {
+                return true;
+            }
+        }
+        for (String union : new String[] {"anyOf", "oneOf"}) {
+            for (JsonNode variant : s.path(union)) {
+                if (nullable(MergedSchema.resolve(bundle, variant), depth + 1)) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     private static Fill overridden(String value) {
