@@ -10,7 +10,11 @@
 #                (h2load --h1 open loop, RATE req/s per connection, RATE_CONNECTIONS connections).
 #   3. chain   - GET /v1/pets (Lumen's chain + controller) vs GET /bare/v1/pets (the bare controller):
 #                the chain's cost as a share of the bare controller's req/s.
-# Knobs: SECTIONS ("hello secured chain"), DURATION (10 s per run), ROUNDS (3), WARMUP (10 s per route),
+# STARTER picks the Boot line: boot3 (spring-boot/example: Boot 3.5, lumen-spring-boot-starter on Boot's
+# Undertow 2.3) or boot4 (spring-boot/example-boot4: the same application on Boot 4.1,
+# lumen-spring-boot4-starter, Lumen's server on Undertow 2.4 + undertow-ee); record a boot4 run with
+# `--suffix _boot4` so that both lines sit side by side.
+# Knobs: STARTER (boot3), SECTIONS ("hello secured chain"), DURATION (10 s per run), ROUNDS (3), WARMUP (10 s per route),
 # THREADS (2), CONNECTIONS (128), PIPELINE (16), RATE (100 req/s per connection), RATE_CONNECTIONS (32),
 # PORT (18095 on 127.0.0.1), SKIP_BUILD (0), JAVA_OPTS (-Xmx512m). Needs wrk, and h2load for the p99
 # (Debian nghttp2-client, installed when missing and root). Results: a markdown table on stdout and
@@ -19,12 +23,14 @@ set -euo pipefail
 # shellcheck source-path=SCRIPTDIR source=../lib.sh
 source "$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)/lib.sh"
 bench_no_args $#
-bench_knobs SECTIONS="hello secured chain" DURATION=10 ROUNDS=3 WARMUP=10 THREADS=2 CONNECTIONS=128 PIPELINE=16 \
+bench_knobs STARTER=boot3 SECTIONS="hello secured chain" DURATION=10 ROUNDS=3 WARMUP=10 THREADS=2 CONNECTIONS=128 PIPELINE=16 \
   RATE=100 RATE_CONNECTIONS=32 PORT=18095 SKIP_BUILD=0 JAVA_OPTS=-Xmx512m
 bench_at_least 1 DURATION ROUNDS WARMUP THREADS CONNECTIONS PIPELINE RATE RATE_CONNECTIONS PORT
 bench_words_in SECTIONS hello secured chain
+bench_words_in STARTER boot3 boot4
 has() { [[ " $SECTIONS " == *" $1 "* ]]; }
 JAR="$BENCH_REPO_ROOT/spring-boot/example/target/lumen-spring-boot-example.jar"
+if [[ "$STARTER" == boot4 ]]; then JAR="$BENCH_REPO_ROOT/spring-boot/example-boot4/target/lumen-spring-boot4-example.jar"; fi
 AUTH_LUA="$BENCH_DIR/auth-pipeline.lua"
 
 bench_find_java; bench_ensure_wrk
@@ -138,7 +144,7 @@ bench_stop_all
 cat "$RUN_DIR/table.md"
 echo
 echo "- Command: \`$BENCH_CMDLINE\`; commit $(bench_commit); load $(bench_loadavg)"
-echo "- JDK: $BENCH_JAVA_DESC; $(nproc) cores; example started in ${BENCH_STARTUP_MS} ms; JAVA_OPTS: $JAVA_OPTS"
+echo "- Starter: $STARTER ($(basename "$JAR")); JDK: $BENCH_JAVA_DESC; $(nproc) cores; example started in ${BENCH_STARTUP_MS} ms; JAVA_OPTS: $JAVA_OPTS"
 echo "- wrk -t$THREADS -c$CONNECTIONS, ${DURATION}s runs after ${WARMUP}s warm-ups, $ROUNDS alternated rounds; rate: h2load --h1 -c$RATE_CONNECTIONS --rps=$RATE"
 echo "- Raw outputs: ${RUN_DIR#"$BENCH_REPO_ROOT"/}"
 echo

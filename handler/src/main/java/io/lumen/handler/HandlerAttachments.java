@@ -1,6 +1,5 @@
 package io.lumen.handler;
 
-import io.lumen.handler.body.ParsedBody;
 import io.lumen.handler.router.PathParams;
 import io.undertow.util.AttachmentKey;
 
@@ -8,9 +7,10 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The typed exchange attachments that middleware of the handler module shares. Each is set by one
+ * The typed exchange attachments that middleware of several modules share. Each is set by one
  * middleware (named below) and read by later ones; all are absent when that middleware is not in
- * the chain.
+ * the chain. The parsed request body is {@code io.lumen.handler.body.ParsedBody#ATTACHMENT_KEY}
+ * (lumen-middleware), beside its type.
  */
 public final class HandlerAttachments {
     /** The request's correlation id; set by {@code correlation}. */
@@ -51,12 +51,6 @@ public final class HandlerAttachments {
     @SuppressWarnings({"unchecked", "rawtypes"})
     public static final AttachmentKey<Map<String, Object>> VERIFIED_CLAIMS =
             (AttachmentKey) AttachmentKey.create(Map.class);
-
-    /**
-     * The parsed request body; set by {@code body}. Absent for empty bodies and media types the
-     * body middleware does not read.
-     */
-    public static final AttachmentKey<ParsedBody> BODY = AttachmentKey.create(ParsedBody.class);
 
     /**
      * The path parameters of a template route; set by the router. Read them through

@@ -8,7 +8,6 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.POJONode;
 import io.lumen.handler.Blocking;
-import io.lumen.handler.HandlerAttachments;
 import io.lumen.handler.body.FormPart;
 import io.lumen.handler.body.ParsedBody;
 import io.lumen.http.RequestShape;
@@ -119,7 +118,7 @@ public abstract class OperationHandler implements HttpHandler {
      */
     protected final <T> T bindBody(ObjectReader reader, ValidatedRequest request, HttpServerExchange exchange) {
         JsonNode value = request.body();
-        ParsedBody parsed = exchange.getAttachment(HandlerAttachments.BODY);
+        ParsedBody parsed = exchange.getAttachment(ParsedBody.ATTACHMENT_KEY);
         if (value == null && carriesBytes(exchange)) {
             String mediaType = RequestShape.mediaType(exchange);
             throw errors.exception(ErrorCodes.UNSUPPORTED_MEDIA_TYPE, (mediaType == null ? "(none)" : mediaType)
@@ -151,7 +150,7 @@ public abstract class OperationHandler implements HttpHandler {
     }
 
     private static boolean carriesBytes(HttpServerExchange exchange) {
-        ParsedBody parsed = exchange.getAttachment(HandlerAttachments.BODY);
+        ParsedBody parsed = exchange.getAttachment(ParsedBody.ATTACHMENT_KEY);
         return parsed != null ? parsed.raw() != null && parsed.raw().length > 0 : RequestShape.hasBody(exchange);
     }
 
@@ -188,13 +187,13 @@ public abstract class OperationHandler implements HttpHandler {
 
     /** The body as bytes (media types other than JSON and forms); null when there is none. */
     protected static byte[] rawBody(HttpServerExchange exchange) {
-        ParsedBody body = exchange.getAttachment(HandlerAttachments.BODY);
+        ParsedBody body = exchange.getAttachment(ParsedBody.ATTACHMENT_KEY);
         return body == null ? null : body.raw();
     }
 
     /** The body as text (UTF-8 unless the body middleware decoded it with the request's charset). */
     protected static String textBody(HttpServerExchange exchange) {
-        ParsedBody body = exchange.getAttachment(HandlerAttachments.BODY);
+        ParsedBody body = exchange.getAttachment(ParsedBody.ATTACHMENT_KEY);
         if (body == null) {
             return null;
         }

@@ -49,7 +49,8 @@ class SchemasTest {
         List<String> checked = new ArrayList<>();
         List<String> failures = new ArrayList<>();
         // Lumen's own folders, and real light-4j ones (light-4j keys startup warns about are "deprecated", not errors)
-        try (Stream<Path> files = Stream.of("config", "handler/src/main/resources/lumen/config-examples",
+        try (Stream<Path> files = Stream.of("config", "middleware/src/main/resources/lumen/config-examples",
+                "service/src/main/resources/lumen/config-examples",
                 "proxy/src/test/resources/light4j/petstore", "proxy/src/test/resources/light4j/petstore-codegen")
                 .flatMap(SchemasTest::walk)) {
             for (Path file : files.filter(f -> f.toString().endsWith(".yml")).sorted().toList()) {

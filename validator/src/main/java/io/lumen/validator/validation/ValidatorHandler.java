@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.lumen.handler.ChainContext;
 import io.lumen.handler.FailureHandler;
-import io.lumen.handler.HandlerAttachments;
 import io.lumen.handler.Middleware;
 import io.lumen.handler.body.ExactJson;
 import io.lumen.handler.body.JsonProblems;
@@ -137,7 +136,7 @@ public final class ValidatorHandler implements Middleware {
                 match = result.match();
             }
             CompiledOperation op = compiled.get(match.operation());
-            ParsedBody body = exchange.getAttachment(HandlerAttachments.BODY);
+            ParsedBody body = exchange.getAttachment(ParsedBody.ATTACHMENT_KEY);
             if (body == null && !bodyInChain && RequestShape.hasBody(exchange) && exchange.isRequestChannelAvailable()) {
                 OperationMatch m = match;
                 exchange.getRequestReceiver().receiveFullBytes((ex, raw) -> {

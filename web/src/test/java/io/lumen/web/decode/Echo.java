@@ -1,6 +1,5 @@
 package io.lumen.web.decode;
 
-import io.lumen.handler.HandlerAttachments;
 import io.lumen.handler.body.ParsedBody;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.HttpServerExchange;
@@ -9,7 +8,7 @@ import io.undertow.server.HttpServerExchange;
 public final class Echo implements HttpHandler {
     @Override
     public void handleRequest(HttpServerExchange exchange) throws Exception {
-        ParsedBody body = exchange.getAttachment(HandlerAttachments.BODY);
+        ParsedBody body = exchange.getAttachment(ParsedBody.ATTACHMENT_KEY);
         byte[] raw = body == null ? new byte[0] : body.raw();
         String sha = java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256").digest(raw));
         exchange.getResponseSender().send(raw.length + " " + sha + " "

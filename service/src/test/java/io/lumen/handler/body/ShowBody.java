@@ -1,6 +1,5 @@
 package io.lumen.handler.body;
 
-import io.lumen.handler.HandlerAttachments;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.HttpServerExchange;
 
@@ -8,7 +7,7 @@ import io.undertow.server.HttpServerExchange;
 public final class ShowBody implements HttpHandler {
     @Override
     public void handleRequest(HttpServerExchange exchange) {
-        ParsedBody body = exchange.getAttachment(HandlerAttachments.BODY);
+        ParsedBody body = exchange.getAttachment(ParsedBody.ATTACHMENT_KEY);
         String answer;
         if (body == null) {
             answer = "none";

@@ -2,7 +2,6 @@ package io.lumen.handler.body;
 
 import io.lumen.handler.ChainContext;
 import io.lumen.handler.FailureHandler;
-import io.lumen.handler.HandlerAttachments;
 import io.lumen.handler.Middleware;
 import io.lumen.http.RequestShape;
 import io.lumen.server.RequestBodies;
@@ -22,7 +21,7 @@ import java.util.Map;
 
 /**
  * Reads and parses request bodies ({@code body.yml}): JSON into a {@code JsonNode}, form data into
- * a map, {@code multipart/form-data} into {@link FormPart}s (at most {@code maxParts}), text into a string, attached as a {@link ParsedBody} under {@link HandlerAttachments#BODY}. Reading is
+ * a map, {@code multipart/form-data} into {@link FormPart}s (at most {@code maxParts}), text into a string, attached as a {@link ParsedBody} under {@link ParsedBody#ATTACHMENT_KEY}. Reading is
  * asynchronous on the IO thread; the chain continues when the whole body is there. The bytes are
  * put back into the request channel, so a later handler (a proxy) reads the same body again.
  *
@@ -127,7 +126,7 @@ public final class BodyHandler implements Middleware {
                     return;
                 }
                 ReadContinuation.putBack(exchange, raw);
-                exchange.putAttachment(HandlerAttachments.BODY, body);
+                exchange.putAttachment(ParsedBody.ATTACHMENT_KEY, body);
             }
             next.handleRequest(exchange);
         }

@@ -1,13 +1,13 @@
 package io.lumen.handler.body;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.lumen.handler.HandlerAttachments;
+import io.undertow.util.AttachmentKey;
 
 import java.util.List;
 import java.util.Map;
 
 /**
- * A request body read by the {@code body} middleware, attached under {@link HandlerAttachments#BODY}.
+ * A request body read by the {@code body} middleware, attached under {@link #ATTACHMENT_KEY}.
  * Exactly one of {@code json}, {@code form}, {@code parts} and {@code text} is set for JSON, form,
  * {@code multipart/form-data} and text media types; all four are {@code null} for other configured types. Requests with an empty body get no
  * attachment. The same bytes stay readable from the request channel for later handlers (a proxy).
@@ -21,6 +21,11 @@ import java.util.Map;
  */
 public record ParsedBody(byte[] raw, String contentType, JsonNode json, Map<String, List<String>> form, String text,
                          List<FormPart> parts) {
+    /**
+     * Where the {@code body} middleware attaches the parsed body (absent for empty bodies and media
+     * types it does not read). It was {@code HandlerAttachments.BODY} before the handler module was split.
+     */
+    public static final AttachmentKey<ParsedBody> ATTACHMENT_KEY = AttachmentKey.create(ParsedBody.class);
 
     /** A body that is not multipart. */
     public ParsedBody(byte[] raw, String contentType, JsonNode json, Map<String, List<String>> form, String text) {

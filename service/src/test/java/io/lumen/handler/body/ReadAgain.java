@@ -1,6 +1,5 @@
 package io.lumen.handler.body;
 
-import io.lumen.handler.HandlerAttachments;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.HttpServerExchange;
 
@@ -13,7 +12,7 @@ import java.nio.ByteBuffer;
 public final class ReadAgain implements HttpHandler {
     @Override
     public void handleRequest(HttpServerExchange exchange) {
-        boolean parsed = exchange.getAttachment(HandlerAttachments.BODY) != null;
+        boolean parsed = exchange.getAttachment(ParsedBody.ATTACHMENT_KEY) != null;
         exchange.getRequestReceiver().receiveFullBytes((ex, bytes) -> {
             ex.getResponseHeaders().put(io.undertow.util.HttpString.tryFromString("X-Parsed"), Boolean.toString(parsed));
             ex.getResponseSender().send(ByteBuffer.wrap(bytes));

@@ -1,0 +1,2 @@
+/** Handlers and middleware used by the observability middleware tests through handler.yml. */
+package io.lumen.handler.observability;
