@@ -22,7 +22,7 @@ MAX_EXAMPLES="${MAX_EXAMPLES:-10}"
 FUZZ_SECONDS="${FUZZ_SECONDS:-300}"      # per spec
 PHASES="${PHASES:-}"                     # schemathesis --phases (examples,coverage,fuzzing,stateful); empty: its default
 ALL_SPECS=(petstore3 train-travel museum spotify box openai)
-CI_SPECS=(petstore3 train-travel museum)
+CI_SPECS=(petstore3 museum spotify)   # permissive licences only (README.md); train-travel is CC BY-NC-SA
 JAVA_OPTS=(-Xmx256m -XX:+UseSerialGC -XX:TieredStopAtLevel=1)
 CLI_OPTS=(-XX:+UseSerialGC -XX:TieredStopAtLevel=1)   # the flags docs/codegen.md recommends for the CLI (Speed)
 
