@@ -8,7 +8,7 @@ import io.lumen.codegen.java.JavaSources;
 import io.lumen.codegen.java.ModelWriter;
 import io.lumen.codegen.java.UserCodeWriter;
 import io.lumen.codegen.operation.OperationModel;
-import io.lumen.codegen.operation.OperationReader;
+import io.lumen.codegen.operation.OperationModelReader;
 import io.lumen.codegen.project.GeneratedFile;
 import io.lumen.codegen.project.Layout;
 import io.lumen.codegen.project.ProjectFiles;
@@ -55,7 +55,7 @@ public final class Generator {
         TypeMapper types = new TypeMapper(openApi, names.model(), diagnostics);
         types.resolveComponents();
         Set<String> jwtSchemes = jwtSchemes(openApi, diagnostics);
-        List<OperationModel> operations = new OperationReader(openApi, types, diagnostics, jwtSchemes).read();
+        List<OperationModel> operations = new OperationModelReader(openApi, types, diagnostics, jwtSchemes).read();
         JavaSources sources = new JavaSources(options.packageName(), JavaSources.shadowing(types.classNames()));
 
         List<GeneratedFile> files = new ArrayList<>();

@@ -61,6 +61,13 @@ class ModelBindingTest {
         assertTrue(verbose.err.contains("RadioEntry/discriminator: discriminator value 'track' selects both Advert and Track: "
                 + "it is read as Advert"), verbose.err);
         assertEquals(2, verbose.err.lines().filter(l -> l.contains("selects both")).count(), verbose.err);
+        // a variant pinning a value other than its schema name contradicts OpenAPI's implicit value: said, one line per kind
+        assertEquals(1, p.err.lines().filter(l -> l.contains("warning: discriminator without mapping whose variants refuse their "
+                + "implicit value (")).count(), p.err);
+        assertTrue(verbose.err.contains("/components/schemas/Message/discriminator: variant UserMessage pins 'role' to [user], not "
+                + "to its schema name, OpenAPI's implicit value without a mapping"), verbose.err);
+        assertTrue(verbose.err.contains("/components/schemas/Message/discriminator: variant SystemMessage pins 'role' to [system]"),
+                verbose.err);
         assertEquals("", p.compile());
         try (URLClassLoader classes = new URLClassLoader(new URL[] {dir.resolve("target/test-compile").toUri().toURL()},
                 ModelBindingTest.class.getClassLoader())) {

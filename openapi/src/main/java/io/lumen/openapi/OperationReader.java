@@ -7,6 +7,7 @@ import io.lumen.path.PathTemplate;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -46,11 +47,11 @@ final class OperationReader {
             throw spec.error("/paths", "expected a map of paths to path items");
         }
         List<Operation> ops = new ArrayList<>();
-        Set<String> shapes = new LinkedHashSet<>();
-        // keys with a query part last: where one shares its path with a plain key, the plain key keeps the route
+        Map<String, Set<String>> routedMethods = new HashMap<>(); // path shape -> methods routed on it
+        // keys with a query part or a fragment last: where one shares its path with a plain key, the plain key keeps its routes
         List<String> keys = new ArrayList<>();
         paths.fieldNames().forEachRemaining(keys::add);
-        keys.sort(Comparator.comparing(k -> k.indexOf('?') >= 0));
+        keys.sort(Comparator.comparing(k -> !pathPart(k).equals(k)));
         for (String path : keys) {
             String itemPointer = "/paths/" + SpecSource.escape(path);
             if (path.startsWith("x-")) {
@@ -69,26 +70,31 @@ final class OperationReader {
             if (template.hasWildcard()) {
                 throw spec.error(itemPointer, "'*' is not a path segment in OpenAPI");
             }
-            if (!shapes.add(template.shape())) {
-                if (routed.equals(path)) {
-                    throw spec.error(itemPointer, "the same path as another one with other parameter names (" + template.shape() + ")");
-                }
-                // a variant of a declared path by its query (OpenAI's /responses?beta=true): requests to the path reach
-                // the plain key's operations; this one's are not routed
-                LOG.warn("{} (a path key holds no query part, and '{}' is declared without it too: this key's operations are "
-                        + "not routed, requests to it reach that one's)", spec.error(itemPointer, "'" + path + "'").getMessage(), routed);
-                continue;
+            Set<String> taken = routedMethods.get(template.shape());
+            if (taken != null && routed.equals(path)) {
+                throw spec.error(itemPointer, "the same path as another one with other parameter names (" + template.shape() + ")");
             }
-            if (!routed.equals(path)) {
-                LOG.warn("{} (a path key holds no query part: requests are matched by '{}'; declare '{}' as a query parameter)",
-                        spec.error(itemPointer, "'" + path + "'").getMessage(), routed, path.substring(routed.length() + 1));
+            String extra = path.substring(routed.length());
+            if (taken == null && !extra.isEmpty()) {
+                LOG.warn("{} (a path key holds no {}: requests are matched by '{}'{})", spec.error(itemPointer, "'" + path + "'").getMessage(),
+                        extra.startsWith("?") ? "query part" : "fragment", routed, extra.startsWith("?")
+                                ? "; declare '" + extra.substring(1) + "' as a query parameter" : ", the fragment is never sent");
             }
+            Set<String> methods = routedMethods.computeIfAbsent(template.shape(), k -> new LinkedHashSet<>());
             String item = RefBundler.deref(spec, itemPointer);
             if (!bundle.at(item).isObject()) {
                 throw spec.error(itemPointer, "a path item is a map of methods to operations");
             }
             for (String method : METHODS) {
                 if (bundle.at(item).get(method) != null) {
+                    if (!methods.add(method)) {
+                        // a variant of a declared path by its query (OpenAI's /responses?beta=true) or fragment (Box's
+                        // /schema#add): requests reach the operation routed first; this one is not routed
+                        LOG.warn("{} (a path key holds no {}, and '{}' is routed for {} already: this operation is not routed, "
+                                + "requests to it reach that one)", spec.error(item + "/" + method, "'" + path + "' " + method).getMessage(),
+                                extra.startsWith("?") ? "query part" : "fragment", routed, method.toUpperCase(Locale.ROOT));
+                        continue;
+                    }
                     // OpenAPI names only path items as $ref targets, but split specs $ref whole operations too
                     String op = RefBundler.deref(spec, item + "/" + method);
                     if (!bundle.at(op).isObject()) {
@@ -102,12 +108,15 @@ final class OperationReader {
     }
 
     /**
-     * The path part of a path key: a key with a query part ({@code /v1/responses?beta=true}, which
-     * OpenAPI does not allow) is routed by its path (the caller warns at its file:line).
+     * The path part of a path key: a key with a query part ({@code /v1/responses?beta=true}) or a
+     * fragment ({@code /schema#add}), which OpenAPI does not allow, is routed by its path (the caller
+     * warns at its file:line).
      */
     private static String pathPart(String path) {
         int query = path.indexOf('?');
-        return query < 0 ? path : path.substring(0, query);
+        int fragment = path.indexOf('#');
+        int end = query < 0 ? fragment : fragment < 0 ? query : Math.min(query, fragment);
+        return end < 0 ? path : path.substring(0, end);
     }
 
     private Operation operation(String method, String path, PathTemplate template, String item, String pointer) {

@@ -162,8 +162,43 @@ class ErrorFormatTest {
             OpenApiSpec spec = SpecLoader.load(dir.resolve("openapi.yaml"));
             SpecErrorFormats formats = SpecErrorFormats.of(spec, new ErrorFormatSettings(null, null, null), new SchemaCheck(spec),
                     s.service().context().errors());
-            assertEquals(3, formats.declaringOperations(), "coded, nested, status");
+            assertEquals(5, formats.declaringOperations(), "coded, nested, status, nullable, named");
             assertEquals(2, formats.fallingBackOperations(), "unfillable, and mapped without errorFormat.properties");
+        }
+    }
+
+    @Test
+    void aMapperThatLeavesAnUnfillableSchemaToLumenCountsItAsFallingBack() {
+        // a generated project's SpecErrorMapper returns null until its owner fills it in: those schemas still fall back
+        try (TestService s = start("shapes.yaml", "{}\n")) {
+            OpenApiSpec spec = SpecLoader.load(dir.resolve("openapi.yaml"));
+            SpecErrorFormats formats = SpecErrorFormats.of(spec, new ErrorFormatSettings(null, null, FaultMapper.class.getName()),
+                    new SchemaCheck(spec), s.service().context().errors());
+            assertEquals(6, formats.declaringOperations(), "coded, nested, status, nullable, named, mapped (by the mapper)");
+            assertEquals(1, formats.fallingBackOperations(), "unfillable: the mapper returns null for it and nothing fills traceId");
+        }
+    }
+
+    @Test
+    void aCodeLimitedToAnEnumOfNamesGetsTheOneNamingTheStatus() {
+        try (TestService s = start("shapes.yaml", "{}\n")) {
+            HttpResponse<String> r = s.get("/api/named");
+            assertEquals(400, r.statusCode(), r.body());
+            assertDeclared(r, "/named", "GET", "default", "application/json");
+            assertEquals("bad_request", Fixture.json(r).path("code").asText(), r.body());
+            assertEquals(400, Fixture.json(r).path("status").asInt(), r.body());
+        }
+    }
+
+    @Test
+    void aRequiredPropertyNothingFillsButThatMayBeNullIsWrittenAsNull() {
+        try (TestService s = start("shapes.yaml", "{}\n")) {
+            HttpResponse<String> r = s.get("/api/nullable");
+            assertEquals(400, r.statusCode(), r.body());
+            assertDeclared(r, "/nullable", "GET", "400", "application/json");
+            JsonNode error = Fixture.json(r).path("error");
+            assertTrue(error.has("param") && error.get("param").isNull(), r.body());
+            assertEquals("ERR11000", error.path("code").asText(), r.body());
         }
     }
 

@@ -9,7 +9,11 @@ import java.nio.file.Path;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-/** A path key with a query part ({@code /responses?beta=true}) is routed by its path part. */
+/**
+ * A path key with a query part ({@code /responses?beta=true}) or a fragment ({@code /schema#add}, Box's
+ * spec; a fragment is never sent) is routed by its path part; where the plain path is declared too, its
+ * methods keep their route and the variant routes only the methods it adds.
+ */
 class PathKeysTest {
     @TempDir
     Path dir;
@@ -57,6 +61,42 @@ class PathKeysTest {
             HttpResponse<String> r = s.send(s.request("/api/responses?beta=true").POST(java.net.http.HttpRequest.BodyPublishers.noBody()).build());
             assertEquals(200, r.statusCode(), r.body());
             assertEquals("createResponse", Fixture.json(r).path("operation").asText(), r.body());
+        }
+    }
+
+    /** Box's spec: GET on the plain key, PUT on two fragment variants ({@code #add}, {@code #update}) of it. */
+    @Test
+    void fragmentVariantsOfAPathRouteTheMethodsThePlainKeyLacks() {
+        String spec = """
+                openapi: 3.1.0
+                info: {title: fragments in path keys, version: '1'}
+                servers: [{url: /api}]
+                paths:
+                  /schema:
+                    get:
+                      operationId: getSchema
+                      responses: {'200': {description: ok}}
+                  /schema#add:
+                    put:
+                      operationId: addOption
+                      responses: {'200': {description: ok}}
+                  /schema#update:
+                    put:
+                      operationId: updateOption
+                      responses: {'200': {description: ok}}
+                    delete:
+                      operationId: deleteOption
+                      responses: {'200': {description: ok}}
+                """;
+        try (TestService s = TestService.in(dir).file("handler.yml", Fixture.resource("specs/handler.yml"))
+                .file("openapi.yaml", spec).start()) {
+            assertEquals("getSchema", Fixture.json(s.get("/api/schema")).path("operation").asText());
+            HttpResponse<String> put = s.send(s.request("/api/schema").PUT(java.net.http.HttpRequest.BodyPublishers.noBody()).build());
+            assertEquals(200, put.statusCode(), put.body());
+            assertEquals("addOption", Fixture.json(put).path("operation").asText(), "the first variant declaring PUT: " + put.body());
+            HttpResponse<String> delete = s.send(s.request("/api/schema").DELETE().build());
+            assertEquals(200, delete.statusCode(), delete.body());
+            assertEquals("deleteOption", Fixture.json(delete).path("operation").asText(), delete.body());
         }
     }
 }

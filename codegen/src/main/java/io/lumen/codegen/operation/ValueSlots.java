@@ -71,7 +71,7 @@ final class ValueSlots {
                 if (s.where != null) {
                     diagnostics.warn("no valid value for a stub or test request (it will fail)", s.schema, "no valid value could be synthesized for the " + s.what + " ("
                             + (s.candidates.isEmpty() ? "the schema requires itself" : String.join("; ", last))
-                            + "); give the media type an example");
+                            + "); give it an example");
                 }
                 pick = s.candidates.isEmpty() ? JsonNodeFactory.instance.objectNode() : s.candidates.get(s.candidates.size() - 1);
             }

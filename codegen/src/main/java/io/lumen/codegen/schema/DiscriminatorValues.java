@@ -1,6 +1,7 @@
 package io.lumen.codegen.schema;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.lumen.codegen.Diagnostics;
 import io.lumen.openapi.OpenApiSpec;
 import io.lumen.validator.validation.MergedSchema;
 
@@ -49,10 +50,33 @@ public final class DiscriminatorValues {
             }
         });
         if (values.isEmpty()) {
-            values.add(bundle.at(v).has("$ref") ? Schemas.lastSegment(target) : className);
+            values.add(implicitValue(v, className));
             pinned(target, property).stream().filter(x -> !values.contains(x)).forEach(values::add);
         }
         return values;
+    }
+
+    /**
+     * Warns when the variant at {@code v} contradicts the union: no {@code mapping} names it and it pins
+     * the property to values that leave out its schema name. By the letter of OpenAPI that name is the
+     * only value selecting it, yet the variant refuses it, so no value satisfies both: warned at the
+     * union's {@code discriminator}.
+     */
+    void warnContradiction(Diagnostics diagnostics, String union, String v, String className, String property, Map<String, String> explicit) {
+        String target = Schemas.deref(bundle, v);
+        List<String> pinned = explicit.containsValue(target) ? List.of() : pinned(target, property);
+        String implicit = implicitValue(v, className);
+        if (pinned.isEmpty() || pinned.contains(implicit)) {
+            return;
+        }
+        diagnostics.warn("discriminator without mapping whose variants refuse their implicit value", union + "/discriminator", "variant " + implicit + " pins '" + property + "' to " + pinned + ", not to its schema name, OpenAPI's implicit "
+                + "value without a mapping: Lumen accepts both, but a client reading the spec by the letter expects the schema "
+                + "name in responses (schemathesis: ST111 Unknown discriminator value); add a mapping");
+    }
+
+    /** OpenAPI's implicit discriminator value: the schema name ({@code className} for an inline variant). */
+    String implicitValue(String v, String className) {
+        return bundle.at(v).has("$ref") ? Schemas.lastSegment(Schemas.deref(bundle, v)) : className;
     }
 
     /** A mapping value: a {@code #/...} reference or a schema name. */

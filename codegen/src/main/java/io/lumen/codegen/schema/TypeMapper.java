@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.stream.Collectors;
 
 /**
  * Maps the schemas of a bundled spec to Java types and collects the declarations they need.
@@ -113,9 +114,7 @@ public final class TypeMapper {
 
     /** Simple names of the model classes, to qualify where they shadow {@code java.lang}. */
     public Set<String> classNames() {
-        Set<String> names = new LinkedHashSet<>();
-        models.keySet().forEach(c -> names.add(c.simpleName()));
-        return names;
+        return models.keySet().stream().map(ClassName::simpleName).collect(Collectors.toCollection(LinkedHashSet::new));
     }
 
     /**
@@ -347,6 +346,7 @@ public final class TypeMapper {
                 byPointer.put(p, JSON_NODE);
                 return JSON_NODE;
             }
+            discriminatorValues.warnContradiction(diagnostics, p, v, cn.simpleName(), property, explicit);
             List<String> values = new ArrayList<>();
             for (String value : discriminatorValues.of(v, cn.simpleName(), property, explicit)) {
                 ClassName other = selects.putIfAbsent(value, cn);

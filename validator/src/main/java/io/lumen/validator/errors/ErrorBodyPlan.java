@@ -68,7 +68,15 @@ final class ErrorBodyPlan {
         }
     }
 
-    private sealed interface Fill permits Value, Fixed, Obj, ErrorList {
+    private sealed interface Fill permits Value, Fixed, Obj, ErrorList, Enumerated {
+    }
+
+    /**
+     * A text the schema limits to an {@code enum} of several values ({@code code: [bad_request, not_found, ...]}):
+     * Lumen's value when it is one of them, else the one naming the HTTP status ({@code bad_request} for
+     * 400, compared without case and separators), else the first.
+     */
+    private record Enumerated(Value value, List<String> allowed) implements Fill {
     }
 
     private record Value(Source source) implements Fill {
@@ -126,6 +134,9 @@ final class ErrorBodyPlan {
             String path = prefix + name;
             String override = overrides.get(path);
             Fill fill = override != null ? overridden(override) : choose(m, name, path, hasDetail);
+            if (fill == null && m.required().contains(name) && PropertyLimits.acceptsNull(bundle, m.property(name))) {
+                fill = new Fixed(com.fasterxml.jackson.databind.node.NullNode.getInstance()); // OpenAI's param: null
+            }
             if (fill != null) {
                 fields.put(name, fill);
             } else if (m.required().contains(name)) {
@@ -162,6 +173,17 @@ final class ErrorBodyPlan {
                 return new Fixed(s.get("enum").get(0));
             }
         }
+        Fill fill = chooseSource(m, name, path, hasDetail, schemas);
+        if (fill instanceof Value v && v.source() != Source.STATUS) {
+            List<String> allowed = PropertyLimits.textEnum(bundle, schemas);
+            if (!allowed.isEmpty()) {
+                return new Enumerated(v, allowed);
+            }
+        }
+        return fill;
+    }
+
+    private Fill chooseSource(MergedSchema m, String name, String path, boolean hasDetail, List<JsonNode> schemas) throws Unfillable {
         String type = m.propertyType(name);
         boolean text = type == null || type.equals("string");
         boolean number = type == null || type.equals("integer") || type.equals("number");
@@ -253,9 +275,35 @@ final class ErrorBodyPlan {
             g.writeEndObject();
         } else if (fill instanceof ErrorList l) {
             errors(g, l, e);
+        } else if (fill instanceof Enumerated en) {
+            g.writeString(allowedValue(en, e));
         } else {
             value(g, ((Value) fill).source(), e);
         }
+    }
+
+    private static String allowedValue(Enumerated en, ErrorContent e) {
+        String own = switch (en.value().source()) {
+            case STATUS_TEXT -> Integer.toString(e.status().statusCode());
+            case CODE -> e.status().code();
+            case MESSAGE -> e.status().message();
+            case DESCRIPTION -> e.description();
+            case SEVERITY -> e.status().severity();
+            case PATH -> e.path();
+            case TITLE -> StatusCodes.getReason(e.status().statusCode());
+            case ABOUT_BLANK -> "about:blank";
+            default -> null;
+        };
+        if (en.allowed().contains(own)) {
+            return own;
+        }
+        String reason = normal(StatusCodes.getReason(e.status().statusCode())).replace(" ", "");
+        for (String v : en.allowed()) {
+            if (normal(v).replace(" ", "").equals(reason)) {
+                return v;
+            }
+        }
+        return en.allowed().get(0);
     }
 
     private static void value(JsonGenerator g, Source source, ErrorContent e) throws IOException {

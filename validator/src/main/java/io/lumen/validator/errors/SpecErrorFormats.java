@@ -164,6 +164,7 @@ public final class SpecErrorFormats implements ErrorFormats {
                 return "";
             }
             ErrorBodyPlan plan;
+            String unfillable = null;
             try {
                 plan = ErrorBodyPlan.of(spec.bundle(), schema, mediaType.equals(PROBLEM), settings.properties());
             } catch (ErrorBodyPlan.Unfillable e) {
@@ -171,9 +172,13 @@ public final class SpecErrorFormats implements ErrorFormats {
                     return e.getMessage();
                 }
                 plan = null;
+                unfillable = e.getMessage();
             }
             DeclaredFormat format = new DeclaredFormat(new DeclaredError(op, key, mediaType, schema, pointer), plan, mapper);
             byte[] sampleBody = format.body(sample); // null: the mapper left this one to a plan there is not
+            if (sampleBody == null) {
+                return unfillable + "; errorFormat.mapper returns null for it";
+            }
             if (pointer != null && sampleBody != null) {
                 List<String> problems = check.problems(new SchemaCheck.Item(pointer, parse(sampleBody), true));
                 if (!problems.isEmpty()) {

@@ -1,0 +1,24 @@
+package io.lumen.codegen;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Constructs that make a generated test request fail are warned about at generation (issue 26 item 8). */
+class GenerationWarningsTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void aRequiredParameterWithoutAnyValidValueIsWarnedAbout() {
+        GeneratedProject p = GeneratedProject.generate(GeneratedProject.spec("unsatisfiable-parameter.yaml"), dir);
+        assertEquals(0, p.exit, p.err);
+        assertTrue(p.err.contains("warning: no valid value for a stub or test request (it will fail) (1): "), p.err);
+        assertTrue(p.err.contains("/paths/~1codes~1{code}/get/parameters/0/schema: no valid value could be synthesized for the "
+                + "required parameter path.code of the test request ("), p.err);
+    }
+}
