@@ -22,6 +22,7 @@ import java.net.URI;
 import java.net.URL;
 import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
@@ -51,17 +52,27 @@ public final class SecurityHandler implements Middleware {
     private final TokenCache cache;
     private final Map<String, HttpString> passThrough;
 
+    private static final List<String> LIGHT_REST_4J_FILES = List.of("openapi-security", "swagger-security");
+
     public SecurityHandler(ServiceContext context) {
         this(context.config().load(configName(context.config()), SecurityConfig.class), context.config(), context.errors());
     }
 
     /**
-     * light-rest-4j's JWT middleware reads openapi-security.yml (same keys as security.yml): a folder
-     * that has one is read from it, so a light-rest-4j service's settings apply; else security.yml.
+     * light-rest-4j's JWT middleware reads openapi-security.yml (swagger-security.yml in its Swagger 2.0
+     * line; same keys as security.yml): a folder that has one, or whose values.yml sets one of its keys
+     * ({@code openapi-security.enableVerifyJwt: false}), is read from it, so a light-rest-4j service's
+     * settings apply; else security.yml.
      */
     static String configName(ConfigLoader loader) {
-        if (loader.find("openapi-security").isPresent()) {
-            LOG.info("security: reading openapi-security.yml (light-rest-4j's file for this middleware)");
+        for (String light4j : LIGHT_REST_4J_FILES) {
+            if (loader.find(light4j).isPresent()) {
+                LOG.info("security: reading {}.yml (light-rest-4j's file for this middleware)", light4j);
+                return light4j;
+            }
+        }
+        if (loader.find("security").isEmpty() && loader.value("openapi-security.enableVerifyJwt").isPresent()) {
+            LOG.info("security: reading openapi-security.* from values.yml (light-rest-4j's keys for this middleware)");
             return "openapi-security";
         }
         return "security";
@@ -78,7 +89,10 @@ public final class SecurityHandler implements Middleware {
         Map<String, HttpString> pass = new LinkedHashMap<>();
         config.passThroughClaims().forEach((claim, header) -> pass.put(claim, HttpString.tryFromString(header)));
         this.passThrough = Map.copyOf(pass);
-        if (config.enableVerifyJwt()) {
+        if (!config.enableVerifyJwt()) {
+            LOG.warn("security: enableVerifyJwt is false: chains naming 'security' do NOT verify tokens (no 401 for a"
+                    + " missing or forged token); set enableVerifyJwt: true and a key source to verify them");
+        } else {
             LOG.info("security: {}, algorithms {}, issuer {}, audience {}, cache {}", keys, jwt.algorithms(),
                     jwt.issuer() == null ? "any" : jwt.issuer(), jwt.audience().isEmpty() ? "any" : jwt.audience(),
                     cache == null ? "off" : jwt.cacheSize());

@@ -38,7 +38,6 @@ final class Light4jModules {
         t.put("prometheus", "metrics.yml (Micrometer with a Prometheus registry)");
         t.put("jaeger-tracing", "tracing.yml (OpenTelemetry, lumen-otel)");
         t.put("openapi-handler", "specification.yml; Lumen serves one spec per service");
-        t.put("sanitizer", "the validator (patterns, maxLength) and output encoding where values are rendered");
         t.put("dump", "audit.yml or DEBUG logging");
         t.put("whitelist", "an IP filter at the ingress; logger.yml changesFrom and reload.yml allowedFrom for admin routes");
         t.put("basic-auth", "the security middleware with JWTs, or " + ingress);

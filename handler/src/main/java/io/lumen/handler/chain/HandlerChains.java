@@ -37,6 +37,7 @@ public final class HandlerChains {
             .collect(Collectors.toUnmodifiableSet());
 
     private final ConfigFile file;
+    private final ServiceContext context;
     private final HandlerConfig config;
     private final HandlerRegistry registry;
     private final ChainLinker linker;
@@ -47,6 +48,7 @@ public final class HandlerChains {
     private HandlerChains(ConfigFile file, HandlerConfig config, ServiceContext context, FailureHandler lastResort,
                           ClassLoader classLoader, HandlerFactory factory) {
         this.file = file;
+        this.context = context;
         this.config = config;
         this.registry = new HandlerRegistry(file, context, classLoader, Builtins.load(classLoader), factory, problems);
         this.linker = new ChainLinker(context.blockingExecutor(), lastResort);
@@ -140,6 +142,10 @@ public final class HandlerChains {
         if (entry == null) {
             throw file.error(p, "a path entry needs path, method and exec");
         }
+        if (entry.source() != null) {
+            addSource(routes, entry, p);
+            return;
+        }
         PathTemplate template;
         try {
             template = PathTemplate.parse(entry.path());
@@ -167,6 +173,27 @@ public final class HandlerChains {
             throw file.error(p, e.getMessage());
         }
         LOG.info("{} {} -> {}", method, template.text(), ChainLinker.names(links));
+    }
+
+    /** light-4j's {@code source}: one route per endpoint the source lists, each with the entry's exec. */
+    private void addSource(Router.Builder routes, PathEntry entry, String p) {
+        if (!SpecEndpoints.OPENAPI_SOURCE.equals(entry.source())) {
+            throw file.error(p + "/source", "unknown endpoint source class '" + entry.source() + "': Lumen expands only "
+                    + SpecEndpoints.OPENAPI_SOURCE + " (every operation of openapi.yaml); list the routes as path and method");
+        }
+        if (entry.path() != null || entry.method() != null) {
+            throw file.error(p, "give either source or path and method, not both");
+        }
+        List<SpecEndpoints.Endpoint> endpoints;
+        try {
+            endpoints = SpecEndpoints.list(this.context.config());
+        } catch (RuntimeException e) {
+            throw file.error(p + "/source", e.getMessage());
+        }
+        LOG.info("{}: {} lists {} operations of the spec", file.where(p + "/source"), entry.source(), endpoints.size());
+        for (SpecEndpoints.Endpoint e : endpoints) {
+            addPath(routes, new PathEntry(e.path(), e.method(), entry.exec()), p);
+        }
     }
 
     /** YAML 1.1 reads bare on/off/yes/no as booleans: say so when a name came out as one. */

@@ -69,7 +69,8 @@ final class Light4jCarryOver {
                     throw file.error(pointer, h.describe()
                             + (h.offSwitch() == null ? "" : " (it is on: " + h.offSwitch().file() + ".yml enabled)"));
                 }
-                LOG.warn("{}: {}; dropped because {}.yml leaves it disabled", at, h.describe(), h.offSwitch().file());
+                LOG.warn("{}: {}; dropped because {}.yml leaves it disabled{}", at, h.describe(), h.offSwitch().file(),
+                        h.offSwitch().bypassable() ? " (enabled: false or bypass: true)" : "");
                 yield new Outcome(null, Dropped.INSTANCE);
             }
         });
@@ -87,23 +88,33 @@ final class Light4jCarryOver {
         };
     }
 
-    /** light-4j's own reading: the file's {@code enabled}, else {@code <file>.enabled} from values.yml or the environment, else its default. */
+    /**
+     * light-4j's own reading: the file's {@code enabled}, else {@code <file>.enabled} from values.yml or the
+     * environment, else its default; a bypassable one (chaos-monkey assaults) is also off on {@code bypass: true}.
+     */
     private boolean switchedOn(Light4jHandler.OffSwitch off) {
-        ConfigLoader config = context.config();
-        Optional<ConfigFile> own = config.find(off.file());
-        Object enabled;
-        if (own.isPresent() && own.get().tree() instanceof Map<?, ?> m && m.containsKey("enabled")) {
-            enabled = m.get("enabled");
-        } else {
-            enabled = config.value(off.file() + ".enabled").orElse(off.enabledByDefault());
+        if (!flag(off.file(), "enabled", off.enabledByDefault())) {
+            return false;
         }
-        if (enabled instanceof Boolean b) {
+        return !(off.bypassable() && flag(off.file(), "bypass", false));
+    }
+
+    private boolean flag(String fileName, String key, boolean byDefault) {
+        ConfigLoader config = context.config();
+        Optional<ConfigFile> own = config.find(fileName);
+        Object value;
+        if (own.isPresent() && own.get().tree() instanceof Map<?, ?> m && m.containsKey(key)) {
+            value = m.get(key);
+        } else {
+            value = config.value(fileName + "." + key).orElse(byDefault);
+        }
+        if (value instanceof Boolean b) {
             return b;
         }
-        if (enabled instanceof String s && (s.equalsIgnoreCase("true") || s.equalsIgnoreCase("false"))) {
+        if (value instanceof String s && (s.equalsIgnoreCase("true") || s.equalsIgnoreCase("false"))) {
             return Boolean.parseBoolean(s);
         }
-        throw new ConfigException(off.file() + ".yml", 0, "enabled", "expected true or false, got '" + enabled + "'");
+        throw new ConfigException(fileName + ".yml", 0, key, "expected true or false, got '" + value + "'");
     }
 
     private HttpHandler unserved() {

@@ -32,12 +32,14 @@ public record Light4jHandler(String className, Kind kind, String builtin, String
     }
 
     /**
-     * The {@code enabled} key of a light-4j middleware's own config file.
+     * The {@code enabled} key of a light-4j middleware's own config file, and for the chaos-monkey
+     * assaults the {@code bypass} key (true: the handler is wired but attacks nothing).
      *
-     * @param file             the config base name ({@code sanitizer})
-     * @param enabledByDefault the default light-4j ships ({@code ${sanitizer.enabled:false}})
+     * @param file             the config base name ({@code dump})
+     * @param enabledByDefault the default light-4j ships ({@code ${dump.enabled:false}})
+     * @param bypassable       whether {@code bypass: true} in the file also switches it off
      */
-    public record OffSwitch(String file, boolean enabledByDefault) {
+    public record OffSwitch(String file, boolean enabledByDefault, boolean bypassable) {
         public OffSwitch {
             Objects.requireNonNull(file, "file");
         }

@@ -53,6 +53,7 @@ public final class Light4jHandlers {
         builtin(t, "com.networknt.body.BodyHandler", "body", "");
         builtin(t, "com.networknt.body.ProxyBodyHandler", "body", "Lumen's body middleware puts the bytes back, so the proxy still forwards them");
         builtin(t, "com.networknt.audit.AuditHandler", "audit", "");
+        builtin(t, "com.networknt.sanitizer.SanitizerHandler", "sanitizer", "sanitizer.yml with light-4j's keys (OWASP Java Encoder)");
         builtin(t, "com.networknt.jaeger.tracing.JaegerHandler", "tracing", "OpenTelemetry (lumen-otel) instead of Jaeger's client");
         // light-4j admin endpoints
         builtin(t, "com.networknt.health.HealthGetHandler", "health", "");
@@ -91,12 +92,16 @@ public final class Light4jHandlers {
         covered(t, "com.networknt.handler.RequestInterceptorInjectionHandler", "Lumen's body middleware parses request bodies itself; there are no interceptors");
         covered(t, "com.networknt.handler.ResponseInterceptorInjectionHandler", "Lumen has no response interceptors; responses pass through unchanged");
         // no equivalent
-        switchable(t, "com.networknt.sanitizer.SanitizerHandler", "sanitizer", false, "validate input with the validator (patterns, maxLength) and encode output where it is rendered; Lumen never rewrites request bodies");
         switchable(t, "com.networknt.dump.DumpHandler", "dump", false, "the audit middleware (audit.yml) or DEBUG logging of your handler");
         unserved(t, "com.networknt.logging.handler.LoggerGetLogContentsHandler", "read logs from stdout or your log collector; Lumen does not serve its log files");
         unserved(t, "com.networknt.cache.CacheExplorerHandler", "the metrics of your own caches; Lumen has no shared cache manager");
         missing(t, "com.networknt.openapi.SwtVerifyHandler", "the security middleware with JWTs; Lumen does not introspect simple web tokens");
-        missing(t, "com.networknt.openapi.AccessControlHandler", "scopes in the OpenAPI spec checked by the security middleware");
+        // light-4j's access-control.yml default: enabled true
+        switchable(t, "com.networknt.openapi.AccessControlHandler", "access-control", true, "scopes in the OpenAPI spec checked by the security middleware");
+        // light-rest-4j's Swagger 2.0 line (light-4j 1.x): Lumen reads OpenAPI 3 specs only
+        String swagger2 = "the specification and validator built-ins with the spec converted to OpenAPI 3 (openapi.yaml)";
+        missing(t, "com.networknt.swagger.SwaggerHandler", swagger2);
+        missing(t, "com.networknt.validator.ValidatorHandler", swagger2);
         missing(t, "com.networknt.deref.DerefMiddlewareHandler", "the security middleware with JWTs");
         missing(t, "com.networknt.content.ContentHandler", "set Content-Type in your handler, or a header.yml response rule");
         unserved(t, "com.networknt.specification.FaviconHandler", "drop the /favicon.ico route (browsers accept a 404) or serve it from your own handler");
@@ -121,10 +126,10 @@ public final class Light4jHandlers {
         missing(t, "com.networknt.sse.SseHandler", "your own handler writing text/event-stream");
         missing(t, "com.networknt.mcp.McpHandler", "your own handler; Lumen has no MCP router");
         String chaos = "fault injection outside the service (a chaos proxy or service mesh)";
-        switchable(t, "com.networknt.chaos.KillappAssaultHandler", "killapp-assault", false, chaos);
-        switchable(t, "com.networknt.chaos.LatencyAssaultHandler", "latency-assault", false, chaos);
-        switchable(t, "com.networknt.chaos.MemoryAssaultHandler", "memory-assault", false, chaos);
-        switchable(t, "com.networknt.chaos.ExceptionAssaultHandler", "exception-assault", false, chaos);
+        bypassable(t, "com.networknt.chaos.KillappAssaultHandler", "killapp-assault", chaos);
+        bypassable(t, "com.networknt.chaos.LatencyAssaultHandler", "latency-assault", chaos);
+        bypassable(t, "com.networknt.chaos.MemoryAssaultHandler", "memory-assault", chaos);
+        bypassable(t, "com.networknt.chaos.ExceptionAssaultHandler", "exception-assault", chaos);
         unserved(t, "com.networknt.chaos.ChaosMonkeyGetHandler", chaos);
         unserved(t, "com.networknt.chaos.ChaosMonkeyPostHandler", chaos);
         unserved(t, "com.networknt.server.handler.ServerShutdownHandler", "SIGTERM (kubectl delete pod, docker stop): Lumen drains gracefully on it");
@@ -146,7 +151,13 @@ public final class Light4jHandlers {
     private static void switchable(Map<String, Light4jHandler> t, String className, String configFile,
                                    boolean enabledByDefault, String instead) {
         t.put(className, new Light4jHandler(className, Kind.MISSING, null, instead,
-                new Light4jHandler.OffSwitch(configFile, enabledByDefault)));
+                new Light4jHandler.OffSwitch(configFile, enabledByDefault, false)));
+    }
+
+    /** A chaos-monkey assault: off when its file says {@code enabled: false} (the default) or {@code bypass: true}. */
+    private static void bypassable(Map<String, Light4jHandler> t, String className, String configFile, String instead) {
+        t.put(className, new Light4jHandler(className, Kind.MISSING, null, instead,
+                new Light4jHandler.OffSwitch(configFile, false, true)));
     }
 
     private static void unserved(Map<String, Light4jHandler> t, String className, String instead) {

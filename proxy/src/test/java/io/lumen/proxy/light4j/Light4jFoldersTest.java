@@ -1,11 +1,15 @@
 package io.lumen.proxy.light4j;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.lumen.client.ClientConfig;
 import io.lumen.config.ConfigException;
 import io.lumen.proxy.testing.Backend;
 import io.lumen.service.LumenService;
 import io.lumen.testkit.core.TestHttp;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.owasp.encoder.Encode;
 
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
@@ -23,11 +27,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * spec's declared error format: see {@link Light4jFolder#copy}) are overrides, as environment variables would be.
  */
 class Light4jFoldersTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
 
     @Test
     void thePetstoreFolderStartsHttpsOnlyAndServesItsRoutesWithItsMiddleware(@TempDir Path dir) throws Exception {
-        // sanitizer.yml says enabled: ${sanitizer.enabled:true}; Lumen has no sanitizer, so it is switched off as light-4j allows
-        try (LumenService s = Light4jFolder.copy("petstore", dir).value("sanitizer.enabled", false).start()) {
+        try (LumenService s = Light4jFolder.copy("petstore", dir).start()) {
             assertTrue(s.httpUri().isEmpty(), "server.yml has enableHttp: false: no HTTP listener");
             Https https = Https.to(s.httpsPort(), dir.resolve("server.keystore"), "password");
 
@@ -53,8 +57,7 @@ class Light4jFoldersTest {
 
     @Test
     void withJwtVerificationOnAMissingTokenIsLight4jsErr10002(@TempDir Path dir) throws Exception {
-        try (LumenService s = Light4jFolder.copy("petstore", dir).value("sanitizer.enabled", false)
-                .value("openapi-security.enableVerifyJwt", true).start()) {
+        try (LumenService s = Light4jFolder.copy("petstore", dir).value("openapi-security.enableVerifyJwt", true).start()) {
             Https https = Https.to(s.httpsPort(), dir.resolve("server.keystore"), "password");
             HttpResponse<String> r = https.get("/v1/pets");
             assertEquals(401, r.statusCode(), r.body());
@@ -63,10 +66,63 @@ class Light4jFoldersTest {
     }
 
     @Test
-    void theSanitizerTheFolderSwitchesOnIsRefusedNamingTheLineAndWhatToUse(@TempDir Path dir) {
-        ConfigException e = assertThrows(ConfigException.class, () -> Light4jFolder.copy("petstore", dir).start().close());
-        assertTrue(e.getMessage().contains("handler.yml:54: handlers[8]: com.networknt.sanitizer.SanitizerHandler has no Lumen"
-                + " equivalent; use validate input with the validator"), e.getMessage());
+    void thePetstoreFoldersSanitizerEncodesTheBodyTheHandlerSees(@TempDir Path dir) throws Exception {
+        // sanitizer.yml: enabled: ${sanitizer.enabled:true}, light-4j 1.x keys sanitizeBody: true, sanitizeHeader: false
+        String name = "<img src=x onerror=\"alert('pwned')\">";
+        try (LumenService s = Light4jFolder.copy("petstore", dir).start()) {
+            Https https = Https.to(s.httpsPort(), dir.resolve("server.keystore"), "password");
+            HttpResponse<String> r = https.post("/v1/pets", JSON.createObjectNode().put("id", 9).put("name", name).toString());
+            assertEquals(200, r.statusCode(), r.body());
+            JsonNode seen = JSON.readTree(r.body());
+            assertEquals(Encode.forJavaScriptSource(name), seen.get("name").asText(), r.body());
+            assertEquals(9, seen.get("id").asInt());
+        }
+    }
+
+    @Test
+    void theChaosMonkeyPetstoreStartsWithItsBypassedAssaultsDroppedAndItsLight4jClientYmlBound(@TempDir Path dir) throws Exception {
+        // each *-assault.yml says enabled: true, bypass: true; client.yml has light-4j's tls.trustedNames,
+        // request.maxConnectionNumPerHost, injectOpenTracing, ... and an oauth section
+        Light4jFolder folder = Light4jFolder.copy("petstore-chaos-monkey", dir);
+        ClientConfig client = folder.loader().load("client", ClientConfig.class);
+        assertEquals(3000, client.request().timeout());
+        assertEquals(1000, client.request().connectionPoolSize());
+        try (LumenService s = folder.start()) {
+            Https https = Https.to(s.httpsPort(), dir.resolve("server.keystore"), "password");
+            HttpResponse<String> pets = https.get("/v1/pets");
+            assertEquals(200, pets.statusCode(), pets.body());
+            HttpResponse<String> chaos = https.get("/chaosmonkey");
+            assertEquals(404, chaos.statusCode(), chaos.body());
+            assertTrue(chaos.body().contains("\"code\":\"ERR10048\""), chaos.body());
+        }
+    }
+
+    @Test
+    void aFolderSwitchingJwtVerificationOffInValuesYmlOnlyStartsAndServesWithoutAToken(@TempDir Path dir) throws Exception {
+        // rest/petstore-maven-multiple: no openapi-security.yml, values.yml has openapi-security.enableVerifyJwt: false.
+        // It has no server.yml either: light-4j's jar default gave its sample key store's password; Lumen ships none
+        try (LumenService s = Light4jFolder.copy("petstore-multiple", dir).value("server.keystorePass", "password").start()) {
+            Https https = Https.to(s.httpsPort(), dir.resolve("server.keystore"), "password");
+            HttpResponse<String> pets = https.get("/v1/pets");
+            assertEquals(200, pets.statusCode(), pets.body());
+            assertTrue(pets.body().contains("catten"), pets.body());
+        }
+    }
+
+    @Test
+    void anOpenApiEndpointSourceRoutesEveryOperationOfTheSpecThroughItsChain(@TempDir Path dir) throws Exception {
+        // middleware-performance/endpoint-source: paths: [{source: com.networknt.openapi.OpenApiEndpointSource, exec: [default, openapi-handler]}]
+        try (LumenService s = Light4jFolder.copy("endpoint-source", dir).start()) {
+            Https https = Https.to(s.httpsPort(), dir.resolve("server.keystore"), "password");
+            assertEquals("openapi-handler GET /v1/pets", https.get("/v1/pets").body());
+            HttpResponse<String> pet = https.get("/v1/pets/12");
+            assertEquals(200, pet.statusCode(), pet.body());
+            assertEquals("openapi-handler GET /v1/pets/12", pet.body());
+            assertTrue(https.get("/v1/pets").headers().firstValue("X-Correlation-Id").isPresent(), "the default chain runs");
+            HttpResponse<String> invalid = https.post("/v1/pets", "{\"id\":\"one\"}");
+            assertEquals(400, invalid.statusCode(), "the validator of the default chain runs: " + invalid.body());
+            assertEquals(404, https.get("/v1/cats").statusCode(), "not in the spec: no route");
+        }
     }
 
     @Test
@@ -106,26 +162,29 @@ class Light4jFoldersTest {
     }
 
     @Test
-    void theCodegenPetstoreFolderIsRefusedForTheSanitizerItSwitchesOn(@TempDir Path dir) {
-        ConfigException e = assertThrows(ConfigException.class, () -> Light4jFolder.copy("petstore-codegen", dir).start().close());
-        assertTrue(e.getMessage().contains("handler.yml:45: handlers[8]: com.networknt.sanitizer.SanitizerHandler has no Lumen"
-                + " equivalent"), e.getMessage());
+    void theCodegenPetstoreFolderStartsWithTheSanitizerItSwitchesOn(@TempDir Path dir) throws Exception {
+        try (LumenService s = Light4jFolder.copy("petstore-codegen", dir).start()) {
+            Https https = Https.to(s.httpsPort(), dir.resolve("server.keystore"), "password");
+            HttpResponse<String> r = https.post("/v1/pets", "{\"id\":3,\"name\":\"a\\\"b\"}");
+            assertEquals(200, r.statusCode(), r.body());
+            assertEquals(Encode.forJavaScriptSource("a\"b"), JSON.readTree(r.body()).get("name").asText(), r.body());
+        }
     }
 
     @Test
     void everyProblemOfEveryFileIsReportedInOnePass(@TempDir Path dir) {
-        // server.yml's keystorePass placeholder gets an encrypted value; handler.yml keeps the sanitizer on
+        // server.yml's keystorePass placeholder gets an encrypted value, sanitizer.yml's sanitizeBody one that is not a boolean
         ConfigException e = assertThrows(ConfigException.class, () -> Light4jFolder.copy("petstore", dir)
-                .value("server.keystorePass", "CRYPT:0011:2233").start().close());
+                .value("server.keystorePass", "CRYPT:0011:2233").value("sanitizer.sanitizeBody", "maybe").start().close());
         assertEquals(2, e.problems().size(), e.getMessage());
         assertTrue(e.getMessage().startsWith("2 configuration problems:"), e.getMessage());
         assertTrue(e.getMessage().contains("server.yml:31: keystorePass: a light-4j encrypted value"), e.getMessage());
-        assertTrue(e.getMessage().contains("handler.yml:54: handlers[8]: com.networknt.sanitizer.SanitizerHandler"), e.getMessage());
+        assertTrue(e.getMessage().contains("sanitizer.yml:8: sanitizeBody"), e.getMessage());
     }
 
     @Test
     void withTheFormatSwitchedOnRejectionsFollowTheErrorSchemaThePetstoreSpecDeclares(@TempDir Path dir) throws Exception {
-        try (LumenService s = Light4jFolder.copy("petstore", dir).value("sanitizer.enabled", false)
+        try (LumenService s = Light4jFolder.copy("petstore", dir)
                 .value("openapi-validator.errorFormat", Map.of("enabled", true)).start()) {
             Https https = Https.to(s.httpsPort(), dir.resolve("server.keystore"), "password");
             HttpResponse<String> invalid = https.post("/v1/pets", "{\"id\":\"one\"}");

@@ -79,18 +79,65 @@ class Light4jHandlerNamesTest {
     }
 
     @Test
-    void aSanitizerItsOwnFileSwitchesOnIsRefused() {
+    void aChaosAssaultItsFileBypassesIsDroppedAndOneThatAttacksIsRefused() {
         String yaml = """
                 handlers:
                   - %s@echo
-                  - com.networknt.sanitizer.SanitizerHandler@sanitizer
+                  - com.networknt.chaos.ExceptionAssaultHandler@exception-assault
                 paths:
-                  - {path: /a, method: GET, exec: [sanitizer, echo]}
+                  - {path: /a, method: GET, exec: [exception-assault, echo]}
                 """.formatted(ECHO);
+        // light-example-4j's chaos-monkey petstore: enabled: true, bypass: true (wired, attacks nothing)
+        try (TestService s = TestService.in(dir).file("handler.yml", yaml)
+                .file("exception-assault.yml", "enabled: true\nbypass: true\nlevel: 5\n").start()) {
+            assertEquals(200, s.get("/a").statusCode());
+        }
         ConfigException e = assertThrows(ConfigException.class, () -> TestService.in(dir).file("handler.yml", yaml)
-                .file("sanitizer.yml", "enabled: true\n").start());
-        assertTrue(e.getMessage().contains("handler.yml:3: handlers[1]: com.networknt.sanitizer.SanitizerHandler has no Lumen"
-                + " equivalent") && e.getMessage().endsWith("(it is on: sanitizer.yml enabled)"), e.getMessage());
+                .file("exception-assault.yml", "enabled: true\nbypass: false\nlevel: 5\n").start());
+        assertTrue(e.getMessage().contains("handler.yml:3: handlers[1]: com.networknt.chaos.ExceptionAssaultHandler has no Lumen"
+                + " equivalent") && e.getMessage().endsWith("(it is on: exception-assault.yml enabled)"), e.getMessage());
+    }
+
+    @Test
+    void accessControlIsOnByDefaultAsInLight4jAndDroppedWhenSwitchedOff() {
+        String yaml = """
+                handlers:
+                  - %s@echo
+                  - com.networknt.openapi.AccessControlHandler@access
+                paths:
+                  - {path: /a, method: GET, exec: [access, echo]}
+                """.formatted(ECHO);
+        ConfigException e = assertThrows(ConfigException.class, () -> TestService.in(dir).file("handler.yml", yaml).start());
+        assertTrue(e.getMessage().contains("com.networknt.openapi.AccessControlHandler has no Lumen equivalent")
+                && e.getMessage().endsWith("(it is on: access-control.yml enabled)"), e.getMessage());
+        try (TestService s = TestService.in(dir).file("handler.yml", yaml).value("access-control.enabled", false).start()) {
+            assertEquals(200, s.get("/a").statusCode());
+        }
+    }
+
+    @Test
+    void anEndpointSourceOtherThanLight4jsOpenApiOneIsRefusedNamingTheClass() {
+        String yaml = """
+                handlers: [%s@echo]
+                paths:
+                  - source: com.example.MyEndpointSource
+                    exec: [echo]
+                """.formatted(ECHO);
+        ConfigException e = assertThrows(ConfigException.class, () -> TestService.in(dir).file("handler.yml", yaml).start());
+        assertTrue(e.getMessage().contains("handler.yml:3: paths[0].source: unknown endpoint source class"
+                + " 'com.example.MyEndpointSource': Lumen expands only com.networknt.openapi.OpenApiEndpointSource"), e.getMessage());
+    }
+
+    @Test
+    void theOpenApiEndpointSourceWithoutASpecSaysSo() {
+        String yaml = """
+                handlers: [%s@echo]
+                paths:
+                  - {source: com.networknt.openapi.OpenApiEndpointSource, exec: [echo]}
+                """.formatted(ECHO);
+        ConfigException e = assertThrows(ConfigException.class, () -> TestService.in(dir).file("handler.yml", yaml).start());
+        assertTrue(e.getMessage().contains("handler.yml:3: paths[0].source: ") && e.getMessage().contains("no openapi.yaml"),
+                e.getMessage());
     }
 
     @Test

@@ -1,0 +1,69 @@
+package io.lumen.handler.chain;
+
+import io.lumen.config.ConfigException;
+import io.lumen.config.ConfigFile;
+import io.lumen.config.ConfigLoader;
+
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The routes light-4j's {@code com.networknt.openapi.OpenApiEndpointSource} lists for a handler.yml
+ * {@code paths[].source}: every operation (path and method) of openapi.yaml, under the path of the
+ * spec's first server URL, as light-rest-4j does.
+ */
+final class SpecEndpoints {
+    static final String OPENAPI_SOURCE = "com.networknt.openapi.OpenApiEndpointSource";
+    private static final Set<String> METHODS = Set.of("get", "put", "post", "delete", "options", "head", "patch", "trace");
+
+    /** One operation: the full path template and the upper-case method. */
+    record Endpoint(String path, String method) {}
+
+    private SpecEndpoints() {
+    }
+
+    /** Every operation of the spec the loader finds, in spec order. */
+    static List<Endpoint> list(ConfigLoader loader) {
+        ConfigFile spec = loader.find("openapi").orElseThrow(() -> new ConfigException("openapi.yaml", 0, null,
+                OPENAPI_SOURCE + " lists the operations of openapi.yaml, but there is no openapi.yaml, openapi.yml"
+                        + " or openapi.json in the config dirs or classpath config/"));
+        if (!(spec.tree() instanceof Map<?, ?> root) || !(root.get("paths") instanceof Map<?, ?> paths)) {
+            throw new ConfigException(spec.displayName(), 0, "paths", "the spec has no paths to route");
+        }
+        String base = basePath(root);
+        List<Endpoint> endpoints = new ArrayList<>();
+        paths.forEach((path, item) -> {
+            if (item instanceof Map<?, ?> operations) {
+                operations.keySet().forEach(m -> {
+                    String method = String.valueOf(m).toLowerCase(Locale.ROOT);
+                    if (METHODS.contains(method)) {
+                        endpoints.add(new Endpoint(base + path, method.toUpperCase(Locale.ROOT)));
+                    }
+                });
+            }
+        });
+        return endpoints;
+    }
+
+    /** The path of {@code servers[0].url} without a trailing slash; empty when there is none. */
+    private static String basePath(Map<?, ?> root) {
+        if (root.get("servers") instanceof List<?> servers && !servers.isEmpty()
+                && servers.get(0) instanceof Map<?, ?> server && server.get("url") instanceof String url) {
+            String path;
+            try {
+                path = URI.create(url.replaceAll("\\{[^}]*}", "x")).getPath();
+            } catch (IllegalArgumentException e) {
+                return "";
+            }
+            if (path == null) {
+                return "";
+            }
+            return path.endsWith("/") ? path.substring(0, path.length() - 1) : path;
+        }
+        return "";
+    }
+}

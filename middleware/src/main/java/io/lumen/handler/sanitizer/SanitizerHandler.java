@@ -1,0 +1,105 @@
+package io.lumen.handler.sanitizer;
+
+import io.lumen.handler.ChainContext;
+import io.lumen.handler.Middleware;
+import io.lumen.handler.body.ParsedBody;
+import io.lumen.server.ServiceContext;
+import io.undertow.server.HttpHandler;
+import io.undertow.server.HttpServerExchange;
+import io.undertow.util.HeaderValues;
+import io.undertow.util.Methods;
+
+import java.util.ListIterator;
+import java.util.Locale;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * light-4j's SanitizerHandler: encodes request header values and, for POST, PUT and PATCH, the string
+ * values of the body the {@code body} middleware parsed (JSON or form; it must come earlier in the
+ * chain), with the OWASP Java Encoder contexts of {@code sanitizer.yml}. Like light-4j it replaces the
+ * parsed body later handlers see ({@link ParsedBody#ATTACHMENT_KEY}); the raw bytes stay as received.
+ */
+public final class SanitizerHandler implements Middleware {
+    private final SanitizerConfig config;
+    private final ValueSanitizer body;
+    private final TextEncoder headerEncoder;
+    private final Set<String> headersToEncode;
+    private final Set<String> headersToIgnore;
+
+    public SanitizerHandler(ServiceContext context) {
+        this(context.config().load("sanitizer", SanitizerConfig.class));
+    }
+
+    public SanitizerHandler(SanitizerConfig config) {
+        this.config = config;
+        this.body = new ValueSanitizer(TextEncoder.named("bodyEncoder", config.bodyEncoder()),
+                config.bodyAttributesToEncode(), config.bodyAttributesToIgnore());
+        this.headerEncoder = TextEncoder.named("headerEncoder", config.headerEncoder());
+        this.headersToEncode = lowerCase(config.headerAttributesToEncode());
+        this.headersToIgnore = lowerCase(config.headerAttributesToIgnore());
+    }
+
+    @Override
+    public boolean isEnabled() {
+        return config.enabled();
+    }
+
+    @Override
+    public HttpHandler wrap(ChainContext context, HttpHandler next) {
+        if (!config.bodyEnabled() && !config.headerEnabled()) {
+            return next;
+        }
+        return exchange -> {
+            if (config.headerEnabled()) {
+                encodeHeaders(exchange);
+            }
+            if (config.bodyEnabled() && hasBodyMethod(exchange)) {
+                encodeBody(exchange);
+            }
+            next.handleRequest(exchange);
+        };
+    }
+
+    private void encodeHeaders(HttpServerExchange exchange) {
+        for (HeaderValues values : exchange.getRequestHeaders()) {
+            String name = values.getHeaderName().toString().toLowerCase(Locale.ROOT);
+            if (headersToIgnore.contains(name) || (!headersToEncode.isEmpty() && !headersToEncode.contains(name))) {
+                continue;
+            }
+            ListIterator<String> it = values.listIterator();
+            while (it.hasNext()) {
+                it.set(headerEncoder.apply(it.next()));
+            }
+        }
+    }
+
+    private void encodeBody(HttpServerExchange exchange) {
+        ParsedBody parsed = exchange.getAttachment(ParsedBody.ATTACHMENT_KEY);
+        if (parsed == null) {
+            return;
+        }
+        if (parsed.json() != null) {
+            exchange.putAttachment(ParsedBody.ATTACHMENT_KEY, new ParsedBody(parsed.raw(), parsed.contentType(),
+                    body.json(parsed.json()), null, null, null));
+        } else if (parsed.form() != null) {
+            exchange.putAttachment(ParsedBody.ATTACHMENT_KEY, new ParsedBody(parsed.raw(), parsed.contentType(),
+                    null, body.form(parsed.form()), null, null));
+        }
+    }
+
+    private static boolean hasBodyMethod(HttpServerExchange exchange) {
+        var method = exchange.getRequestMethod();
+        return Methods.POST.equals(method) || Methods.PUT.equals(method) || Methods.PATCH.equals(method);
+    }
+
+    private static Set<String> lowerCase(java.util.List<String> names) {
+        return names.stream().map(n -> n.toLowerCase(Locale.ROOT)).collect(Collectors.toUnmodifiableSet());
+    }
+
+    @Override
+    public String toString() {
+        return "sanitizer[body " + (config.bodyEnabled() ? config.bodyEncoder() : "off") + ", headers "
+                + (config.headerEnabled() ? config.headerEncoder() : "off") + "]";
+    }
+}
