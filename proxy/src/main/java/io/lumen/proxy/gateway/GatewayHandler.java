@@ -1,5 +1,6 @@
 package io.lumen.proxy.gateway;
 
+import io.lumen.handler.prefix.UnsafePaths;
 import io.lumen.server.ServiceContext;
 import io.lumen.status.ErrorCodes;
 import io.lumen.status.ErrorResponder;
@@ -26,7 +27,7 @@ public final class GatewayHandler implements HttpHandler {
     @Override
     public void handleRequest(HttpServerExchange exchange) {
         String path = exchange.getRequestPath();
-        String problem = PathGuard.problem(path);
+        String problem = UnsafePaths.problem(path, true);
         if (problem != null) {
             errors.send(exchange, ErrorCodes.GATEWAY_PATH_REFUSED, problem);
             return;

@@ -1,5 +1,6 @@
 package io.lumen.proxy.gateway;
 
+import io.lumen.handler.prefix.UnsafePaths;
 import io.lumen.config.ConfigException;
 import io.lumen.config.ConfigFile;
 import io.lumen.config.ConfigProblems;
@@ -175,7 +176,7 @@ final class RoutePlanner {
 
     private void add(ConfigFile file, String pointer, String prefix, String service, String host, Set<String> methods,
                      Map<String, String> headers, PathRewrite rewrite) {
-        if (prefix == null || !prefix.startsWith("/") || prefix.contains("//") || PathGuard.problem(prefix) != null) {
+        if (prefix == null || !prefix.startsWith("/") || prefix.contains("//") || UnsafePaths.problem(prefix, true) != null) {
             problems.add(file.error(pointer, "a route's prefix is a path starting with / (no //, . or .. segments), got '" + prefix + "'"));
             return;
         }

@@ -7,6 +7,6 @@
  * {@code GatewayRuntime} what it keeps while the service runs, {@code RoutePlanner} turns the
  * config into a {@code RouteTable} (a character trie: lookup in O(path length)) or refuses it with
  * every problem at its file:line, {@code PathRewrite} rewrites the upstream path and
- * {@code PathGuard} refuses paths that could leave a prefix.
+ * {@code io.lumen.handler.prefix.UnsafePaths} refuses paths that could leave a prefix.
  */
 package io.lumen.proxy.gateway;

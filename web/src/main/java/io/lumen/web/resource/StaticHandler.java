@@ -2,6 +2,7 @@ package io.lumen.web.resource;
 
 import io.lumen.status.ErrorCodes;
 import io.lumen.handler.prefix.PathPrefixes;
+import io.lumen.handler.prefix.UnsafePaths;
 import io.lumen.server.ServiceContext;
 import io.lumen.status.ErrorResponder;
 import io.undertow.server.HttpHandler;
@@ -13,7 +14,7 @@ import java.util.List;
 /**
  * The {@code static} handler (also {@code resource}; {@code static.yml}): answers a request from the
  * location whose prefix is the longest match of the request path, typically on a wildcard route
- * ({@code /app/*}). A hostile path is answered 400 ERR19203 before any lookup ({@link PathGuard}); a
+ * ({@code /app/*}). A hostile path is answered 400 ERR19203 before any lookup ({@link UnsafePaths}); a
  * path under no location 404 ERR19202. Starts on the IO thread: small files kept in memory are answered
  * there ({@link SmallFiles}); for anything else Undertow's resource handler moves the file-system work
  * to the worker pool.
@@ -41,7 +42,7 @@ public final class StaticHandler implements HttpHandler {
     @Override
     public void handleRequest(HttpServerExchange exchange) throws Exception {
         String path = exchange.getRequestPath();
-        if (PathGuard.hostile(path)) {
+        if (UnsafePaths.problem(path, false) != null) {
             errors.send(exchange, HOSTILE, path);
             return;
         }
