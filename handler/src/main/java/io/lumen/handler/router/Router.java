@@ -56,6 +56,9 @@ public final class Router {
      * no route has this path).
      */
     Match find(HttpString method, String path) {
+        if (routes.isEmpty()) { // e.g. a gateway's handler.yml, only defaultHandlers: nothing to split or search
+            return new Match(null, null, null, new TreeSet<>());
+        }
         if (catchAllOnly) { // e.g. a proxy's '/*': no segment to split or search
             Route r = root.wildcard.find(method);
             if (r != null) {

@@ -94,7 +94,11 @@ final class ForwardHeaders {
             return null;
         }
         Set<HttpString> names = null;
-        for (String value : connection) {
+        for (int i = 0, n = connection.size(); i < n; i++) {
+            String value = connection.get(i);
+            if (value.equalsIgnoreCase("keep-alive") || value.equalsIgnoreCase("close")) {
+                continue; // the usual single token, which names no header: no split, no allocation
+            }
             for (String token : value.split(",")) {
                 String t = token.trim();
                 if (!t.isEmpty() && !t.equalsIgnoreCase("close") && !t.equalsIgnoreCase("keep-alive")) {

@@ -93,13 +93,25 @@ final class ProxyExchange extends ExchangeEnding {
         http.getOriginalSourceConduit().resumeReads();
     }
 
-    /** On the request's IO thread: the idle timeout starts, then the upstream connection is asked for. */
+    /**
+     * On the request's IO thread: the upstream connection is asked for, then the idle timeout starts
+     * if the exchange still waits with no timer running. A pooled connection is usually leased at
+     * once and a request without a body sent in the same call, so the request timeout already runs
+     * by then: arming the idle timer first only to cancel it cost a timer start and stop per request.
+     */
     void acquire() {
         if (phase == Phase.DONE) {
             return;
         }
-        startIdle();
         upstream.pool().acquire(this);
+        idleIfUntimed();
+    }
+
+    /** Starts the idle timeout when the exchange goes on waiting (for a connection, an upload, a download) untimed. */
+    void idleIfUntimed() {
+        if (phase != Phase.DONE && timer == Phase.Timer.NONE) {
+            startIdle();
+        }
     }
 
     @Override
@@ -227,7 +239,7 @@ final class ProxyExchange extends ExchangeEnding {
             return;
         }
         moveTo(status == 101 && upgrade ? Phase.TUNNELED : Phase.ANSWERED);
-        startIdle(); // the request timeout ends with the response headers; a stalled download is idle
+        cancelTimer(); // the request timeout ends with the response headers
         upstream.succeeded();
         lastOnConnection = !conn.multiplexed() && ConnectionReuse.closes(response);
         exchange.setStatusCode(status);
@@ -238,6 +250,7 @@ final class ProxyExchange extends ExchangeEnding {
         }
         responsePump = new Pump(result.getResponseChannel(), exchange.getResponseChannel(), bufferPool(), responseOutcome);
         responsePump.start();
+        idleIfUntimed(); // a download that did not end at once: a stall is idle
     }
 
     /**
