@@ -44,7 +44,18 @@ record ServerSettings(ServerConfig config, boolean springSsl, List<String> prove
                 tree.forEach((k, v) -> lumen.put(String.valueOf(k), v));
             }
         }
-        String fileName = file.map(ConfigFile::displayName).orElse("server.yml");
+        return merge(spring, lumen, file.map(ConfigFile::displayName).orElse("server.yml"), loader);
+    }
+
+    /**
+     * Spring's settings and Lumen's defaults only: the management server on its own port, whose
+     * listener server.yml (the application's {@code httpPort}, {@code ip}, TLS) must not configure.
+     */
+    static ServerSettings springOnly(Spring spring, ConfigLoader loader) {
+        return merge(spring, new LinkedHashMap<>(), "server.yml", loader);
+    }
+
+    private static ServerSettings merge(Spring spring, Map<String, Object> lumen, String fileName, ConfigLoader loader) {
         Map<String, Object> merged = new LinkedHashMap<>();
         List<String> provenance = new ArrayList<>();
         Mapper m = new Mapper(lumen, merged, provenance, fileName);
