@@ -4,7 +4,9 @@ import io.lumen.config.ConfigLoader;
 import io.lumen.server.LumenServer;
 import io.lumen.server.Readiness;
 import io.lumen.spring.embed.ConfigDirs;
+import io.undertow.Version;
 import io.undertow.server.HandlerWrapper;
+import io.undertow.servlet.Servlets;
 import io.undertow.servlet.api.DeploymentManager;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -86,8 +88,7 @@ public class LumenServletWebServerFactory extends AbstractConfigurableWebServerF
                 getServerHeader(), environment);
         ServerSettings server = management ? ServerSettings.springOnly(spring, loader) : ServerSettings.resolve(spring, loader);
         LOG.info("Lumen's {} for Spring Boot 4 (Undertow {}, undertow-ee servlet {}): {}",
-                management ? "management server" : "server", io.undertow.Version.getVersionString(), servletVersion(),
-                server.describe());
+                management ? "management server" : "server", Version.getVersionString(), servletVersion(), server.describe());
         DeploymentManager deployment = ServletDeployment.deploy(settings, initializers, getErrorPages(), cl,
                 customizers, lumen.get());
         LumenServer lumenServer = new LumenServer(server.config(), loader, new Readiness());
@@ -98,7 +99,7 @@ public class LumenServletWebServerFactory extends AbstractConfigurableWebServerF
     }
 
     private static String servletVersion() {
-        Package p = io.undertow.servlet.Servlets.class.getPackage();
+        Package p = Servlets.class.getPackage();
         return p == null || p.getImplementationVersion() == null ? "?" : p.getImplementationVersion();
     }
 }
