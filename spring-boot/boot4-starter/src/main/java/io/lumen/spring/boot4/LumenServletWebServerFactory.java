@@ -86,7 +86,7 @@ public class LumenServletWebServerFactory extends AbstractConfigurableWebServerF
         ServerSettings.Spring spring = new ServerSettings.Spring(getPort(),
                 getAddress() == null ? null : getAddress().getHostAddress(), getSsl(), getHttp2(), getShutdown(),
                 getServerHeader(), environment);
-        ServerSettings server = management ? ServerSettings.springOnly(spring, loader) : ServerSettings.resolve(spring, loader);
+        ServerSettings server = management ? ServerSettings.forManagementServer(spring, loader) : ServerSettings.resolve(spring, loader);
         LOG.info("Lumen's {} for Spring Boot 4 (Undertow {}, undertow-ee servlet {}): {}",
                 management ? "management server" : "server", Version.getVersionString(), servletVersion(), server.describe());
         DeploymentManager deployment = ServletDeployment.deploy(settings, initializers, getErrorPages(), cl,
