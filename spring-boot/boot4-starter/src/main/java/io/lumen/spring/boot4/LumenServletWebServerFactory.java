@@ -10,6 +10,7 @@ import io.undertow.servlet.Servlets;
 import io.undertow.servlet.api.DeploymentManager;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.web.server.AbstractConfigurableWebServerFactory;
 import org.springframework.boot.web.server.WebServer;
 import org.springframework.boot.web.server.servlet.ConfigurableServletWebServerFactory;
@@ -38,14 +39,31 @@ public class LumenServletWebServerFactory extends AbstractConfigurableWebServerF
     private final Environment environment;
     private final Supplier<HandlerWrapper> lumen;
     private final List<LumenDeploymentInfoCustomizer> customizers = new ArrayList<>();
+    private final boolean management;
 
     /**
      * @param lumen Lumen's router in front of Spring's servlet handler, or a supplier of {@code null}
      *              with {@code lumen.enabled=false} (the server is still Lumen's; nothing routes in front)
      */
     public LumenServletWebServerFactory(Environment environment, Supplier<HandlerWrapper> lumen) {
+        this(environment, lumen, false);
+    }
+
+    /**
+     * The factory of Actuator's management server on its own port ({@code management.server.port}):
+     * Boot's management child context creates it from the application factory's class. That server
+     * has no routes of Lumen's in front, and its listener is Spring's {@code management.server.*}
+     * alone, never server.yml's (whose {@code httpPort} is the application's).
+     */
+    @Autowired
+    public LumenServletWebServerFactory(Environment environment) {
+        this(environment, () -> null, true);
+    }
+
+    private LumenServletWebServerFactory(Environment environment, Supplier<HandlerWrapper> lumen, boolean management) {
         this.environment = environment;
         this.lumen = lumen;
+        this.management = management;
     }
 
     @Override
@@ -65,11 +83,12 @@ public class LumenServletWebServerFactory extends AbstractConfigurableWebServerF
     public WebServer getWebServer(ServletContextInitializer... initializers) {
         ClassLoader cl = Thread.currentThread().getContextClassLoader();
         ConfigLoader loader = ConfigDirs.resolve(environment.getProperty("lumen.config-dir")).loader(cl, environment);
-        ServerSettings server = ServerSettings.resolve(new ServerSettings.Spring(getPort(),
+        ServerSettings.Spring spring = new ServerSettings.Spring(getPort(),
                 getAddress() == null ? null : getAddress().getHostAddress(), getSsl(), getHttp2(), getShutdown(),
-                getServerHeader(), environment), loader);
-        LOG.info("Lumen's server for Spring Boot 4 (Undertow {}, undertow-ee servlet {}): {}",
-                Version.getVersionString(), servletVersion(), server.describe());
+                getServerHeader(), environment);
+        ServerSettings server = management ? ServerSettings.forManagementServer(spring, loader) : ServerSettings.resolve(spring, loader);
+        LOG.info("Lumen's {} for Spring Boot 4 (Undertow {}, undertow-ee servlet {}): {}",
+                management ? "management server" : "server", Version.getVersionString(), servletVersion(), server.describe());
         DeploymentManager deployment = ServletDeployment.deploy(settings, initializers, getErrorPages(), cl,
                 customizers, lumen.get());
         LumenServer lumenServer = new LumenServer(server.config(), loader, new Readiness());

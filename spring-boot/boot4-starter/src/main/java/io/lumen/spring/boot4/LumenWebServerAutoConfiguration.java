@@ -1,6 +1,7 @@
 package io.lumen.spring.boot4;
 
 import io.lumen.spring.embed.LumenHandlerWrapper;
+import io.lumen.spring.web.ContentLanguageFilter;
 import io.undertow.Undertow;
 import io.undertow.servlet.api.DeploymentInfo;
 import jakarta.servlet.DispatcherType;
@@ -53,5 +54,12 @@ public class LumenWebServerAutoConfiguration {
         registration.setOrder(Ordered.HIGHEST_PRECEDENCE);
         registration.setName("lumenErrorMessageFilter");
         return registration;
+    }
+
+    /** {@code Content-Language} as a language tag, as on Tomcat ({@link ContentLanguageFilter}). */
+    @Bean
+    @ConditionalOnMissingBean(name = "lumenContentLanguageFilter")
+    public FilterRegistrationBean<?> lumenContentLanguageFilter() {
+        return ContentLanguageFilter.registration();
     }
 }

@@ -44,21 +44,34 @@ record ServerSettings(ServerConfig config, boolean springSsl, List<String> prove
                 tree.forEach((k, v) -> lumen.put(String.valueOf(k), v));
             }
         }
-        String fileName = file.map(ConfigFile::displayName).orElse("server.yml");
+        return merge(spring, lumen, file.map(ConfigFile::displayName).orElse("server.yml"), loader, "server.");
+    }
+
+    /**
+     * Spring's settings and Lumen's defaults only: the management server on its own port, whose
+     * listener server.yml (the application's {@code httpPort}, {@code ip}, TLS) must not configure.
+     */
+    static ServerSettings forManagementServer(Spring spring, ConfigLoader loader) {
+        return merge(spring, new LinkedHashMap<>(), "server.yml", loader, "management.server.");
+    }
+
+    /** @param listener the prefix of the Spring properties that set the listener (port, address, TLS) */
+    private static ServerSettings merge(Spring spring, Map<String, Object> lumen, String fileName, ConfigLoader loader,
+                                        String listener) {
         Map<String, Object> merged = new LinkedHashMap<>();
         List<String> provenance = new ArrayList<>();
         Mapper m = new Mapper(lumen, merged, provenance, fileName);
         boolean ssl = spring.ssl() != null && Ssl.isEnabled(spring.ssl());
         if (ssl) {
-            m.map("enableHttps", true, "server.ssl");
-            m.map("enableHttp", false, "server.ssl");
-            m.map("httpsPort", spring.port(), "server.port");
-            m.map("enableTwoWayTls", spring.ssl().getClientAuth() == Ssl.ClientAuth.NEED, "server.ssl.client-auth");
-        } else if (spring.isSet("server.port") || !lumen.containsKey("httpPort")) {
-            m.map("httpPort", spring.port(), "server.port");
+            m.map("enableHttps", true, listener + "ssl");
+            m.map("enableHttp", false, listener + "ssl");
+            m.map("httpsPort", spring.port(), listener + "port");
+            m.map("enableTwoWayTls", spring.ssl().getClientAuth() == Ssl.ClientAuth.NEED, listener + "ssl.client-auth");
+        } else if (spring.isSet(listener + "port") || !lumen.containsKey("httpPort")) {
+            m.map("httpPort", spring.port(), listener + "port");
         }
         if (spring.address() != null) {
-            m.map("ip", spring.address(), "server.address");
+            m.map("ip", spring.address(), listener + "address");
         }
         if (spring.http2() != null && spring.isSet("server.http2.enabled")) {
             m.map("enableHttp2", spring.http2().isEnabled(), "server.http2.enabled");

@@ -3,18 +3,21 @@ package io.lumen.spring.it;
 import io.lumen.security.VerifiedToken;
 import io.lumen.spring.LumenRequest;
 import io.lumen.validator.validation.ValidatedRequest;
+import jakarta.servlet.http.HttpServletResponse;
 import org.springframework.web.bind.annotation.CrossOrigin;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestAttribute;
 import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 
 /** The Spring side of the integration tests. */
@@ -38,6 +41,13 @@ public class TestControllers {
     @GetMapping("/spring/boom")
     public String boom() {
         throw new IllegalStateException("boom from the controller");
+    }
+
+    /** Sets the response locale, as a template engine does for every page it renders. */
+    @GetMapping("/spring/locale")
+    public String locale(@RequestParam String tag, HttpServletResponse response) {
+        response.setLocale(Locale.forLanguageTag(tag));
+        return "locale " + tag;
     }
 
     @GetMapping("/spring/hello")

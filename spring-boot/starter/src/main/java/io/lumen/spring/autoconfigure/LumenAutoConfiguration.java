@@ -1,6 +1,7 @@
 package io.lumen.spring.autoconfigure;
 
 import io.lumen.spring.embed.LumenHandlerWrapper;
+import io.lumen.spring.web.ContentLanguageFilter;
 import io.undertow.servlet.api.DeploymentInfo;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
@@ -11,6 +12,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplicat
 import org.springframework.boot.autoconfigure.web.servlet.ServletWebServerFactoryAutoConfiguration;
 import org.springframework.boot.web.embedded.undertow.UndertowServletWebServerFactory;
 import org.springframework.boot.web.server.WebServerFactoryCustomizer;
+import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
 
 /**
@@ -37,6 +39,13 @@ public class LumenAutoConfiguration extends LumenEmbeddingConfiguration {
     @ConditionalOnMissingBean
     public LumenDeploymentCustomizer lumenDeploymentCustomizer(LumenHandlerWrapper wrapper) {
         return new LumenDeploymentCustomizer(wrapper);
+    }
+
+    /** {@code Content-Language} as a language tag, as on Tomcat ({@link ContentLanguageFilter}). */
+    @Bean
+    @ConditionalOnMissingBean(name = "lumenContentLanguageFilter")
+    public FilterRegistrationBean<?> lumenContentLanguageFilter() {
+        return ContentLanguageFilter.registration();
     }
 
     /**
