@@ -1,4 +1,4 @@
-package io.lumen.proxy.upstream;
+package io.lumen.client.pool;
 
 import org.xnio.IoUtils;
 import org.xnio.XnioExecutor;
@@ -115,7 +115,7 @@ final class ThreadSlot {
         }
         Lease w;
         while ((w = nextWaiter()) != null) {
-            w.leaseFailed(Lease.Failure.CONNECT, new IOException("the proxy is stopping"));
+            w.leaseFailed(Lease.Failure.CONNECT, new IOException("the connection pool is closed"));
         }
     }
 }

@@ -1,18 +1,21 @@
-package io.lumen.proxy.upstream;
+package io.lumen.client.pool;
 
-import io.lumen.proxy.PerIoThread;
+import io.undertow.UndertowOptions;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.xnio.IoUtils;
 import org.xnio.OptionMap;
 import org.xnio.XnioIoThread;
 import org.xnio.ssl.XnioSsl;
 
 import java.io.IOException;
+import java.net.URI;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
 
 /**
- * The connections to one upstream, kept per IO thread: a request borrows a connection opened on its
+ * The connections to one upstream origin, kept per IO thread: a request borrows a connection opened on its
  * own IO thread, so a proxied exchange never changes threads and no lock is taken on the hot path.
  * Each thread's {@link ThreadSlot} is touched only by that thread; the {@link SlotConnects} opens the
  * connections and learns their protocol. This class lends and takes back.
@@ -27,42 +30,48 @@ import java.util.function.LongSupplier;
  * own that never returns to the pool.
  */
 public final class ConnectionPool implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(ConnectionPool.class);
 
     /**
-     * @param options        for pooled connections (HTTP/2 offered when the proxy has http2Enabled)
+     * @param options        for pooled connections (HTTP/2 offered when they enable it)
      * @param upgradeOptions for connections of Upgrade requests (HTTP/1.1 only)
      */
     public record Settings(XnioSsl ssl, OptionMap options, OptionMap upgradeOptions,
                            int maxPerThread, int maxQueue, long idleTimeout, int maxStreams, long connectTimeout,
                            LongSupplier clock) {
         /** The same settings with other TLS (a discovered https address verified against its name). */
-        Settings withSsl(XnioSsl other) {
+        public Settings withSsl(XnioSsl other) {
             return new Settings(other, options, upgradeOptions, maxPerThread, maxQueue, idleTimeout, maxStreams,
                     connectTimeout, clock);
         }
 
         /** HTTP/2 is offered to the upstreams. */
         boolean http2() {
-            return options.get(io.undertow.UndertowOptions.ENABLE_HTTP2, false);
+            return options.get(UndertowOptions.ENABLE_HTTP2, false);
         }
     }
 
-    private final Upstream upstream;
+    private final URI uri;
     private final Settings settings;
     private final SlotConnects connector;
     private final PerIoThread<ThreadSlot> slots = new PerIoThread<>(this::newSlot);
     private volatile boolean closed;
+    /** A connection offered HTTP/2 came back HTTP/1.1 (refused h2c or ALPN h2) and none came back HTTP/2. */
+    private volatile boolean http1Only;
+    /** Some connection to it speaks HTTP/2. */
+    private volatile boolean http2Seen;
 
-    ConnectionPool(Upstream upstream, Settings settings) {
-        this.upstream = upstream;
+    /** @param uri the upstream: scheme ({@code http}, {@code https}), host, port */
+    public ConnectionPool(URI uri, Settings settings) {
+        this.uri = uri;
         this.settings = settings;
-        this.connector = new SlotConnects(this, upstream, settings);
+        this.connector = new SlotConnects(this, uri, settings);
     }
 
     /** Lends a connection to {@code lease} now, when one is opened, or when one comes back. Call on the lease's IO thread. */
     public void acquire(Lease lease) {
         if (closed) {
-            lease.leaseFailed(Lease.Failure.CONNECT, new IOException("the proxy is stopping"));
+            lease.leaseFailed(Lease.Failure.CONNECT, new IOException("the connection pool is closed"));
             return;
         }
         ThreadSlot slot = slot(lease.ioThread());
@@ -91,7 +100,7 @@ public final class ConnectionPool implements AutoCloseable {
                 return;
             }
         }
-        if (slot.unsettled > 0 && upstream.http2Seen() && slot.waiting.size() < settings.maxQueue) {
+        if (slot.unsettled > 0 && http2Seen() && slot.waiting.size() < settings.maxQueue) {
             // a connection that may turn out HTTP/2 is being opened or upgraded: wait for it rather
             // than open a burst of connections that one multiplexed connection would carry
             slot.waiting.addLast(lease);
@@ -154,7 +163,7 @@ public final class ConnectionPool implements AutoCloseable {
      * Closes the connections no request is using, on every thread (the upstream is draining: one
      * of them reused just as the upstream closes it would fail a request that never reached it).
      */
-    void closeIdle() {
+    public void closeIdle() {
         for (ThreadSlot s : slots.values()) {
             try {
                 s.thread.execute(s::closeIdle);
@@ -207,6 +216,27 @@ public final class ConnectionPool implements AutoCloseable {
         while (p.streams < settings.maxStreams && (w = slot.nextWaiter()) != null) {
             p.streams++;
             w.leased(p);
+        }
+    }
+
+    /** Every connection offered HTTP/2 so far came back HTTP/1.1: new ones are not counted as maybe-HTTP/2. */
+    boolean http1Only() {
+        return http1Only;
+    }
+
+    /** Some connection spoke HTTP/2 and none since answered HTTP/1.1: requests wait for an unsettled connection. */
+    private boolean http2Seen() {
+        return http2Seen && !http1Only;
+    }
+
+    /** What a connection offered HTTP/2 turned out to speak; one HTTP/2 answer is enough to keep offering it. */
+    void learned(boolean http2) {
+        if (http2) {
+            http1Only = false;
+            http2Seen = true;
+        } else if (!http1Only) {
+            http1Only = true;
+            LOG.info("upstream {} answered HTTP/1.1 to an offer of HTTP/2: its connections carry one request at a time", uri);
         }
     }
 
