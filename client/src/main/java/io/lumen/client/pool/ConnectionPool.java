@@ -22,7 +22,8 @@ import java.util.function.LongSupplier;
  *
  * <p>HTTP/1.1 connections are lent to one request at a time and kept most-recently-used first, so
  * the least used ones reach {@code idleTimeout} and close. HTTP/2 connections (ALPN or an h2c
- * upgrade that succeeded) are shared by up to {@code maxStreams} requests. At most
+ * upgrade that succeeded) are shared by up to {@code maxStreams} requests, or fewer when the
+ * upstream's SETTINGS say so. At most
  * {@code maxPerThread} connections per thread are open or opening; further requests wait in a
  * bounded queue, and beyond it fail at once with {@link Lease.Failure#BUSY}. Every connection
  * started is counted from the connect attempt to its close, including one whose connect times out
@@ -85,7 +86,7 @@ public final class ConnectionPool implements AutoCloseable {
         List<PooledConnection> shared = slot.shared;
         for (int i = 0, n = shared.size(); i < n; i++) {
             PooledConnection p = shared.get(i);
-            if (p.streams < settings.maxStreams && p.connection.isOpen()) {
+            if (p.streams < streamLimit(slot, p) && p.connection.isOpen()) {
                 p.streams++;
                 lease.leased(p);
                 return;
@@ -211,9 +212,10 @@ public final class ConnectionPool implements AutoCloseable {
         if (!p.listed) {
             slot.shared.add(p);
             p.listed = true;
+            p.h2 = UndertowConnections.http2Channel(p.connection);
         }
         Lease w;
-        while (p.streams < settings.maxStreams && (w = slot.nextWaiter()) != null) {
+        while (p.streams < streamLimit(slot, p) && (w = slot.nextWaiter()) != null) {
             p.streams++;
             w.leased(p);
         }
@@ -238,6 +240,21 @@ public final class ConnectionPool implements AutoCloseable {
             http1Only = true;
             LOG.info("upstream {} answered HTTP/1.1 to an offer of HTTP/2: its connections carry one request at a time", uri);
         }
+    }
+
+    /**
+     * Streams an HTTP/2 connection may carry: the upstream's MAX_CONCURRENT_STREAMS, capped by
+     * {@code maxStreams}. Until a new connection's SETTINGS are read, what the upstream announced
+     * last on this thread (Undertow's client fails a stream over the limit rather than queue it).
+     */
+    private int streamLimit(ThreadSlot slot, PooledConnection p) {
+        int peer = p.peerStreamLimit();
+        if (peer > 0) {
+            slot.peerStreams = peer;
+        } else {
+            peer = slot.peerStreams;
+        }
+        return peer > 0 ? Math.min(peer, settings.maxStreams) : settings.maxStreams;
     }
 
     /** The pool was closed: no more connections are lent or kept. */

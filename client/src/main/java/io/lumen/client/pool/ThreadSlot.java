@@ -26,6 +26,8 @@ final class ThreadSlot {
     int unsettled;
     /** h2c connections whose first request is still under way: HTTP/2 once the upstream's 101 came. */
     final List<PooledConnection> upgrading = new ArrayList<>(2);
+    /** The MAX_CONCURRENT_STREAMS the upstream announced last on this thread (-1: none yet). */
+    int peerStreams = -1;
     XnioExecutor.Key sweepKey;
 
     ThreadSlot(ConnectionPool pool, XnioIoThread thread) {
