@@ -1,13 +1,10 @@
 package io.lumen.client;
 
 import io.lumen.client.connect.UpstreamConnector;
+import io.lumen.client.pool.UndertowConnections;
 import io.undertow.client.ClientConnection;
 import io.undertow.protocols.http2.Http2Channel;
 import org.xnio.ChannelListener;
-import org.xnio.IoUtils;
-
-import java.io.Closeable;
-import java.lang.reflect.Field;
 
 /**
  * One pooled connection, from the connect attempt to its close. Every field except the final ones
@@ -16,9 +13,6 @@ import java.lang.reflect.Field;
  */
 final class Conn implements UpstreamConnector.Outcome, ChannelListener<ClientConnection> {
     enum State { CONNECTING, OPEN, ABANDONED, CLOSED }
-
-    private static final Field H2_CHANNEL = field("io.undertow.client.http2.Http2ClientConnection", "http2Channel");
-    private static final Field H1_SOCKET = field("io.undertow.client.http.HttpClientConnection", "connection");
 
     final OriginPool pool;
     State state = State.CONNECTING;
@@ -73,13 +67,7 @@ final class Conn implements UpstreamConnector.Outcome, ChannelListener<ClientCon
     void attach(ClientConnection c, long now) {
         connection = c;
         multiplexed = c.isMultiplexingSupported();
-        if (multiplexed && H2_CHANNEL != null) {
-            try {
-                h2 = (Http2Channel) H2_CHANNEL.get(c);
-            } catch (ReflectiveOperationException | ClassCastException | IllegalArgumentException e) {
-                h2 = null;
-            }
-        }
+        h2 = UndertowConnections.http2Channel(c);
         openedAt = now;
         lastUsed = now;
         c.addCloseListener(this);
@@ -142,38 +130,11 @@ final class Conn implements UpstreamConnector.Outcome, ChannelListener<ClientCon
         }
     }
 
-    /**
-     * Closes at once. An HTTP/1.1 connection's socket is closed directly: Undertow's own close drains
-     * the input for up to 10 s, which would keep a cancelled request's socket open that long.
-     */
+    /** Closes at once (an HTTP/1.1 socket without Undertow's draining close). */
     void close() {
         ClientConnection c = connection;
-        if (c == null) {
-            return;
-        }
-        if (!multiplexed && H1_SOCKET != null && H1_SOCKET.getDeclaringClass().isInstance(c)) {
-            try {
-                IoUtils.safeClose((Closeable) H1_SOCKET.get(c));
-            } catch (ReflectiveOperationException | ClassCastException e) {
-                // fall through to the connection's own close
-            }
-        }
-        IoUtils.safeClose(c);
-    }
-
-    /**
-     * A private field of an Undertow class, read once per connection (never per request): the HTTP/2
-     * channel (for the peer's MAX_CONCURRENT_STREAMS and stream resets) and the HTTP/1.1 socket (for
-     * an immediate close). Without them HTTP/2 uses maxStreamsPerConnection, a timeout closes the
-     * connection, and HTTP/1.1 closes go through Undertow's draining close.
-     */
-    private static Field field(String type, String name) {
-        try {
-            Field f = Class.forName(type, false, Conn.class.getClassLoader()).getDeclaredField(name);
-            f.setAccessible(true);
-            return f;
-        } catch (ReflectiveOperationException | RuntimeException e) {
-            return null;
+        if (c != null) {
+            UndertowConnections.closeNow(c);
         }
     }
 

@@ -34,7 +34,7 @@ import java.util.Map;
  * @param connectTimeout       ms to open an upstream connection, TLS included (2000)
  * @param maxQueuedRequests    requests per upstream per IO thread that may wait for a connection (1000)
  * @param idleTimeout          ms an unused upstream connection stays open (60000)
- * @param maxStreamsPerConnection HTTP/2 streams per upstream connection, below the upstream's own limit (100)
+ * @param maxStreamsPerConnection HTTP/2 streams per upstream connection, fewer when the upstream's own limit is lower (100)
  * @param healthCheck          active checks
  * @param ejection             passive ejection after consecutive transport failures
  * @param retryBudget          bound on retries under failure

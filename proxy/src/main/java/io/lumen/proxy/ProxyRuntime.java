@@ -1,8 +1,8 @@
 package io.lumen.proxy;
 
 import io.lumen.client.connect.UpstreamConnector;
+import io.lumen.client.pool.ConnectionPool;
 import io.lumen.proxy.forward.Forwarder;
-import io.lumen.proxy.upstream.ConnectionPool;
 import io.lumen.proxy.upstream.HealthChecker;
 import io.lumen.proxy.upstream.UpstreamDiscovery;
 import io.lumen.proxy.upstream.Upstreams;

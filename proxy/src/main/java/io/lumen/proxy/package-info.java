@@ -5,8 +5,8 @@
  * {@link io.lumen.proxy.ProxyRuntime} (what one proxy keeps while it runs; the {@code gateway} package
  * has one per upstream service); the jar's entry point
  * is the service module's {@code io.lumen.service.Main}. {@code forward} holds the per-request path
- * (framing checks, headers, body pumps, retries, errors); {@code upstream} holds upstream selection,
- * the per-IO-thread connection pools and health. {@link io.lumen.proxy.PerIoThread} is public only
- * because both of those packages keep state per IO thread with it.
+ * (framing checks, headers, body pumps, retries, errors); {@code upstream} holds upstream selection
+ * and health, each upstream with one of lumen-client's per-IO-thread connection pools
+ * ({@code io.lumen.client.pool}).
  */
 package io.lumen.proxy;

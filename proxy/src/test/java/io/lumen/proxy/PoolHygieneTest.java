@@ -1,9 +1,9 @@
 package io.lumen.proxy;
 
+import io.lumen.client.pool.ConnectionPool;
 import io.lumen.proxy.testing.ErrorJson;
 import io.lumen.proxy.testing.ProxyUnderTest;
 import io.lumen.proxy.testing.RawBackend;
-import io.lumen.proxy.upstream.ConnectionPool;
 import io.lumen.testkit.core.Await;
 import io.lumen.testkit.core.Pace;
 import org.junit.jupiter.api.Test;

@@ -88,18 +88,7 @@ class ProtocolsTest {
     void concurrentRequestsShareTheHttp2Connections(@TempDir Path dir) throws Exception {
         try (Backend b = Backend.h2c("h2c").respond("/slow", Backend.slow(300, () -> "slow")).start();
              ProxyUnderTest p = ProxyUnderTest.in(dir).hosts(b.url()).value("proxy.http2Enabled", true).start()) {
-            // warm up every IO thread of the proxy: each client connection is served by one of them,
-            // picked at random by XNIO, so with 3 connections per thread all of them landed on one
-            // thread about once in 32 runs (and the burst below then opened a second h2 connection);
-            // with 16 per thread that is about once in 2^31
-            for (int i = 0; i < 16 * ProxyUnderTest.IO_THREADS; i++) {
-                try (RawHttp c = new RawHttp(p.port())) {
-                    c.send("GET /warm/" + i + " HTTP/1.1\r\nHost: x\r\n\r\n");
-                    assertEquals(200, c.read().status());
-                    c.send("GET /warm/again/" + i + " HTTP/1.1\r\nHost: x\r\n\r\n");
-                    assertEquals(200, c.read().status());
-                }
-            }
+            warmEveryIoThread(p);
             int connections = b.connectionsSeen();
             assertTrue(connections <= ProxyUnderTest.IO_THREADS, "one upgraded connection per IO thread: " + connections);
             List<CompletableFuture<HttpResponse<String>>> all = new ArrayList<>();
@@ -114,6 +103,44 @@ class ProtocolsTest {
                     "multiplexed on the existing connections: " + connections + " then " + b.connectionsSeen());
             assertTrue(protocols(b).subList(protocols(b).size() - 30, protocols(b).size()).stream().allMatch("HTTP/2.0"::equals),
                     protocols(b).toString());
+        }
+    }
+
+    /**
+     * Warms up every IO thread of the proxy (an upgraded h2c connection on each): each client
+     * connection is served by one of them, picked at random by XNIO, so with 3 connections per thread
+     * all of them landed on one thread about once in 32 runs (and a burst then opened a second h2
+     * connection); with 16 per thread that is about once in 2^31.
+     */
+    private static void warmEveryIoThread(ProxyUnderTest p) throws IOException {
+        for (int i = 0; i < 16 * ProxyUnderTest.IO_THREADS; i++) {
+            try (RawHttp c = new RawHttp(p.port())) {
+                c.send("GET /warm/" + i + " HTTP/1.1\r\nHost: x\r\n\r\n");
+                assertEquals(200, c.read().status());
+                c.send("GET /warm/again/" + i + " HTTP/1.1\r\nHost: x\r\n\r\n");
+                assertEquals(200, c.read().status());
+            }
+        }
+    }
+
+    @Test
+    void anHttp2UpstreamsStreamLimitIsKeptByOpeningMoreConnections(@TempDir Path dir) throws Exception {
+        try (Backend b = Backend.h2c("h2c").maxConcurrentStreams(2).respond("/slow", Backend.slow(300, () -> "slow")).start();
+             ProxyUnderTest p = ProxyUnderTest.in(dir).hosts(b.url()).value("proxy.http2Enabled", true).start()) {
+            warmEveryIoThread(p); // the upstream's SETTINGS (2 streams) have arrived on every thread's connection
+            int connections = b.connectionsSeen();
+            List<CompletableFuture<HttpResponse<String>>> all = new ArrayList<>();
+            for (int i = 0; i < 12; i++) {
+                all.add(ProxyUnderTest.HTTP.sendAsync(p.request("/slow/" + i).GET().build(), HttpResponse.BodyHandlers.ofString()));
+            }
+            for (CompletableFuture<HttpResponse<String>> f : all) {
+                HttpResponse<String> r = f.get(10, TimeUnit.SECONDS);
+                assertEquals(200, r.statusCode(), r.body());
+                assertEquals("slow", r.body());
+            }
+            assertTrue(b.connectionsSeen() > connections,
+                    "streams beyond the upstream's limit went on new connections: " + connections + " then " + b.connectionsSeen());
+            assertEquals(12, b.received("/slow").size(), "each request reached the upstream once");
         }
     }
 

@@ -1,7 +1,7 @@
 package io.lumen.proxy.forward;
 
+import io.lumen.client.pool.PooledConnection;
 import io.lumen.http.RequestShape;
-import io.lumen.proxy.upstream.PooledConnection;
 import io.lumen.proxy.upstream.Upstream;
 import io.lumen.server.RequestBodies;
 import io.lumen.server.RequestBodyTimeoutException;

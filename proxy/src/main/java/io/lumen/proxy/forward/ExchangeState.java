@@ -1,8 +1,8 @@
 package io.lumen.proxy.forward;
 
+import io.lumen.client.pool.Lease;
+import io.lumen.client.pool.PooledConnection;
 import io.lumen.http.RequestShape;
-import io.lumen.proxy.upstream.Lease;
-import io.lumen.proxy.upstream.PooledConnection;
 import io.lumen.proxy.upstream.Upstream;
 import io.undertow.client.ClientExchange;
 import io.undertow.connector.ByteBufferPool;

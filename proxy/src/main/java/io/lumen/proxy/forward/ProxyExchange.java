@@ -1,6 +1,6 @@
 package io.lumen.proxy.forward;
 
-import io.lumen.proxy.upstream.PooledConnection;
+import io.lumen.client.pool.PooledConnection;
 import io.lumen.status.ErrorCodes;
 import io.undertow.client.ClientExchange;
 import io.undertow.client.ClientRequest;

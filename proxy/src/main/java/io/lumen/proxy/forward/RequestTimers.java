@@ -1,6 +1,6 @@
 package io.lumen.proxy.forward;
 
-import io.lumen.proxy.PerIoThread;
+import io.lumen.client.pool.PerIoThread;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.xnio.XnioExecutor;

@@ -1,5 +1,6 @@
 package io.lumen.proxy.upstream;
 
+import io.lumen.client.pool.ConnectionPool;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -26,10 +27,6 @@ public final class Upstream {
     private final AtomicInteger outstanding = new AtomicInteger();
     private final AtomicInteger consecutiveFailures = new AtomicInteger();
     private volatile boolean activeHealthy = true;
-    /** A connection offered HTTP/2 came back HTTP/1.1 (refused h2c or ALPN h2) and none came back HTTP/2. */
-    private volatile boolean http1Only;
-    /** Some connection to it speaks HTTP/2. */
-    private volatile boolean http2Seen;
     private volatile long ejectedUntil;
     /** Said it drains (a refused request): out until then, or until its health checks pass again. */
     private volatile long drainingUntil;
@@ -51,7 +48,7 @@ public final class Upstream {
         this.hostHeader = hostHeader != null ? hostHeader
                 : (uri.getHost().indexOf(':') >= 0 && !uri.getHost().startsWith("[") ? "[" + uri.getHost() + "]" : uri.getHost())
                 + ":" + uri.getPort();
-        this.pool = new ConnectionPool(this, settings);
+        this.pool = new ConnectionPool(uri, settings);
         this.ejectAfter = ejectAfter;
         this.ejectTime = ejectTime;
     }
@@ -118,25 +115,6 @@ public final class Upstream {
 
     public int outstanding() {
         return outstanding.get();
-    }
-
-    boolean http1Only() {
-        return http1Only;
-    }
-
-    boolean http2Seen() {
-        return http2Seen && !http1Only;
-    }
-
-    /** What a connection offered HTTP/2 turned out to speak; one HTTP/2 answer is enough to keep offering it. */
-    void learned(boolean http2) {
-        if (http2) {
-            http1Only = false;
-            http2Seen = true;
-        } else if (!http1Only) {
-            http1Only = true;
-            LOG.info("upstream {} answered HTTP/1.1 to an offer of HTTP/2: its connections carry one request at a time", origin);
-        }
     }
 
     void started() {

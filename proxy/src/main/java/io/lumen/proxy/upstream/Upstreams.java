@@ -1,5 +1,6 @@
 package io.lumen.proxy.upstream;
 
+import io.lumen.client.pool.ConnectionPool;
 import io.lumen.proxy.ProxyConfig;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

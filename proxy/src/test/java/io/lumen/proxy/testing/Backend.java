@@ -76,6 +76,7 @@ public final class Backend implements AutoCloseable {
     private volatile int port;
     private int workerThreads = 64;
     private Integer idleTimeout;
+    private Integer maxConcurrentStreams;
     private String ip = "127.0.0.1";
 
     private Backend(String name, boolean http2, SSLContext tls) {
@@ -122,6 +123,12 @@ public final class Backend implements AutoCloseable {
         return this;
     }
 
+    /** Announces this HTTP/2 stream limit (SETTINGS_MAX_CONCURRENT_STREAMS) to its clients. */
+    public Backend maxConcurrentStreams(int n) {
+        this.maxConcurrentStreams = n;
+        return this;
+    }
+
     public Backend start() {
         return startOn(0);
     }
@@ -142,6 +149,9 @@ public final class Backend implements AutoCloseable {
                 .setHandler(this::handle);
         if (idleTimeout != null) {
             b.setServerOption(UndertowOptions.NO_REQUEST_TIMEOUT, idleTimeout);
+        }
+        if (maxConcurrentStreams != null) {
+            b.setServerOption(UndertowOptions.HTTP2_SETTINGS_MAX_CONCURRENT_STREAMS, maxConcurrentStreams);
         }
         if (tls == null) {
             b.addHttpListener(wanted, ip);

@@ -1,4 +1,4 @@
-package io.lumen.proxy;
+package io.lumen.client.pool;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;

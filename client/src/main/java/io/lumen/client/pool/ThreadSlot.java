@@ -1,4 +1,4 @@
-package io.lumen.proxy.upstream;
+package io.lumen.client.pool;
 
 import org.xnio.IoUtils;
 import org.xnio.XnioExecutor;
@@ -26,6 +26,8 @@ final class ThreadSlot {
     int unsettled;
     /** h2c connections whose first request is still under way: HTTP/2 once the upstream's 101 came. */
     final List<PooledConnection> upgrading = new ArrayList<>(2);
+    /** The MAX_CONCURRENT_STREAMS the upstream announced last on this thread (-1: none yet). */
+    int peerStreams = -1;
     XnioExecutor.Key sweepKey;
 
     ThreadSlot(ConnectionPool pool, XnioIoThread thread) {
@@ -115,7 +117,7 @@ final class ThreadSlot {
         }
         Lease w;
         while ((w = nextWaiter()) != null) {
-            w.leaseFailed(Lease.Failure.CONNECT, new IOException("the proxy is stopping"));
+            w.leaseFailed(Lease.Failure.CONNECT, new IOException("the connection pool is closed"));
         }
     }
 }

@@ -1,4 +1,4 @@
-package io.lumen.proxy;
+package io.lumen.client.pool;
 
 import org.xnio.XnioIoThread;
 
@@ -9,8 +9,8 @@ import java.util.function.Function;
 
 /**
  * One object per XNIO IO thread, made on that thread's first use and found afterwards without a
- * lock or a map lookup: an array indexed by the thread's number. The proxy keeps its per-thread
- * state this way (connection pools, request timers), so a request on an IO thread reaches its
+ * lock or a map lookup: an array indexed by the thread's number. The shared connection pool and the
+ * proxy's request timers keep their per-thread state this way, so a request on an IO thread reaches its
  * thread's state with one volatile read. Threads of another XNIO worker reuse the same numbers;
  * when a number is taken, the later thread's object goes to a short list searched in order, so no
  * thread's object is ever replaced. Thread-safe.

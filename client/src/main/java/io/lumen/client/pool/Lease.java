@@ -1,4 +1,4 @@
-package io.lumen.proxy.upstream;
+package io.lumen.client.pool;
 
 import io.undertow.connector.ByteBufferPool;
 import org.xnio.XnioIoThread;

@@ -1,6 +1,7 @@
-package io.lumen.proxy.upstream;
+package io.lumen.client.pool;
 
 import io.undertow.client.ClientConnection;
+import io.undertow.protocols.http2.Http2Channel;
 
 /**
  * A connection of a {@link ConnectionPool}, owned by one IO thread. An HTTP/1.1 connection carries
@@ -16,6 +17,8 @@ public final class PooledConnection {
     boolean listed;
     /** Its protocol is known (always, unless HTTP/2 was offered and not yet answered). */
     boolean settled = true;
+    /** Its HTTP/2 channel, once it is listed as shared (null: HTTP/1.1, or not readable). */
+    Http2Channel h2;
 
     PooledConnection(ClientConnection connection, ThreadSlot slot, boolean exclusive) {
         this.connection = connection;
@@ -30,6 +33,12 @@ public final class PooledConnection {
     /** Back to its pool: see {@link ConnectionPool#release}. */
     public void release(boolean reusable) {
         slot.pool.release(this, reusable);
+    }
+
+    /** The upstream's MAX_CONCURRENT_STREAMS on this HTTP/2 connection once its SETTINGS arrived, else -1. */
+    int peerStreamLimit() {
+        Http2Channel channel = h2;
+        return channel == null ? -1 : channel.getSendMaxConcurrentStreams();
     }
 
     public boolean multiplexed() {

@@ -1,4 +1,4 @@
-package io.lumen.proxy.upstream;
+package io.lumen.client.pool;
 
 import io.lumen.client.connect.UpstreamConnector;
 import io.undertow.client.ClientConnection;
@@ -6,10 +6,11 @@ import org.xnio.ChannelListener;
 import org.xnio.IoUtils;
 
 import java.io.IOException;
+import java.net.URI;
 
 /**
  * Opens a {@link ConnectionPool}'s connections on its {@link ThreadSlot}s, through the
- * {@link UpstreamConnector} lumen-client uses too, and learns what protocol each speaks. A connect
+ * shared {@link UpstreamConnector}, and learns what protocol each speaks. A connect
  * attempt ends with its connection or its failure, or with {@code connectTimeout}, whichever comes
  * first; a connection that arrives after the pool gave up on it is closed. With HTTP/2 on offer a
  * connection is "unsettled" until its protocol is known: at once through ALPN (TLS), else after
@@ -19,15 +20,13 @@ import java.io.IOException;
  */
 final class SlotConnects {
     private final ConnectionPool pool;
-    private final Upstream upstream;
     private final ConnectionPool.Settings settings;
     private final UpstreamConnector connector;
 
-    SlotConnects(ConnectionPool pool, Upstream upstream, ConnectionPool.Settings settings) {
+    SlotConnects(ConnectionPool pool, URI uri, ConnectionPool.Settings settings) {
         this.pool = pool;
-        this.upstream = upstream;
         this.settings = settings;
-        this.connector = new UpstreamConnector(upstream.uri(), settings.ssl(), settings.connectTimeout());
+        this.connector = new UpstreamConnector(uri, settings.ssl(), settings.connectTimeout());
     }
 
     /**
@@ -35,7 +34,7 @@ final class SlotConnects {
      * not counted in the slot and never pooled.
      */
     void open(ThreadSlot slot, Lease lease, boolean exclusive) {
-        boolean unsettled = !exclusive && settings.http2() && !upstream.http1Only();
+        boolean unsettled = !exclusive && settings.http2() && !pool.http1Only();
         if (!exclusive) {
             slot.open++;
             if (unsettled) {
@@ -56,7 +55,7 @@ final class SlotConnects {
         p.settled = true;
         slot.unsettled--;
         slot.upgrading.remove(p);
-        upstream.learned(http2);
+        pool.learned(http2);
         if (!http2) {
             Lease w;
             while (slot.open < settings.maxPerThread() && slot.waiting.size() > 1 && (w = slot.nextWaiter()) != null) {
@@ -135,7 +134,7 @@ final class SlotConnects {
             c.getCloseSetter().set((ChannelListener<ClientConnection>) closed -> slot.closed(p));
             if (pool.closed()) {
                 IoUtils.safeClose(c);
-                lease.leaseFailed(Lease.Failure.CONNECT, new IOException("the proxy is stopping"));
+                lease.leaseFailed(Lease.Failure.CONNECT, new IOException("the connection pool is closed"));
                 return;
             }
             p.streams = 1;

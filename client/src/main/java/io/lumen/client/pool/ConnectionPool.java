@@ -1,26 +1,29 @@
-package io.lumen.proxy.upstream;
+package io.lumen.client.pool;
 
-import io.lumen.proxy.PerIoThread;
 import io.undertow.UndertowOptions;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.xnio.IoUtils;
 import org.xnio.OptionMap;
 import org.xnio.XnioIoThread;
 import org.xnio.ssl.XnioSsl;
 
 import java.io.IOException;
+import java.net.URI;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
 
 /**
- * The connections to one upstream, kept per IO thread: a request borrows a connection opened on its
+ * The connections to one upstream origin, kept per IO thread: a request borrows a connection opened on its
  * own IO thread, so a proxied exchange never changes threads and no lock is taken on the hot path.
  * Each thread's {@link ThreadSlot} is touched only by that thread; the {@link SlotConnects} opens the
  * connections and learns their protocol. This class lends and takes back.
  *
  * <p>HTTP/1.1 connections are lent to one request at a time and kept most-recently-used first, so
  * the least used ones reach {@code idleTimeout} and close. HTTP/2 connections (ALPN or an h2c
- * upgrade that succeeded) are shared by up to {@code maxStreams} requests. At most
+ * upgrade that succeeded) are shared by up to {@code maxStreams} requests, or fewer when the
+ * upstream's SETTINGS say so. At most
  * {@code maxPerThread} connections per thread are open or opening; further requests wait in a
  * bounded queue, and beyond it fail at once with {@link Lease.Failure#BUSY}. Every connection
  * started is counted from the connect attempt to its close, including one whose connect times out
@@ -28,16 +31,17 @@ import java.util.function.LongSupplier;
  * own that never returns to the pool.
  */
 public final class ConnectionPool implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(ConnectionPool.class);
 
     /**
-     * @param options        for pooled connections (HTTP/2 offered when the proxy has http2Enabled)
+     * @param options        for pooled connections (HTTP/2 offered when they enable it)
      * @param upgradeOptions for connections of Upgrade requests (HTTP/1.1 only)
      */
     public record Settings(XnioSsl ssl, OptionMap options, OptionMap upgradeOptions,
                            int maxPerThread, int maxQueue, long idleTimeout, int maxStreams, long connectTimeout,
                            LongSupplier clock) {
         /** The same settings with other TLS (a discovered https address verified against its name). */
-        Settings withSsl(XnioSsl other) {
+        public Settings withSsl(XnioSsl other) {
             return new Settings(other, options, upgradeOptions, maxPerThread, maxQueue, idleTimeout, maxStreams,
                     connectTimeout, clock);
         }
@@ -48,22 +52,27 @@ public final class ConnectionPool implements AutoCloseable {
         }
     }
 
-    private final Upstream upstream;
+    private final URI uri;
     private final Settings settings;
     private final SlotConnects connector;
     private final PerIoThread<ThreadSlot> slots = new PerIoThread<>(this::newSlot);
     private volatile boolean closed;
+    /** A connection offered HTTP/2 came back HTTP/1.1 (refused h2c or ALPN h2) and none came back HTTP/2. */
+    private volatile boolean http1Only;
+    /** Some connection to it speaks HTTP/2. */
+    private volatile boolean http2Seen;
 
-    ConnectionPool(Upstream upstream, Settings settings) {
-        this.upstream = upstream;
+    /** @param uri the upstream: scheme ({@code http}, {@code https}), host, port */
+    public ConnectionPool(URI uri, Settings settings) {
+        this.uri = uri;
         this.settings = settings;
-        this.connector = new SlotConnects(this, upstream, settings);
+        this.connector = new SlotConnects(this, uri, settings);
     }
 
     /** Lends a connection to {@code lease} now, when one is opened, or when one comes back. Call on the lease's IO thread. */
     public void acquire(Lease lease) {
         if (closed) {
-            lease.leaseFailed(Lease.Failure.CONNECT, new IOException("the proxy is stopping"));
+            lease.leaseFailed(Lease.Failure.CONNECT, new IOException("the connection pool is closed"));
             return;
         }
         ThreadSlot slot = slot(lease.ioThread());
@@ -77,7 +86,7 @@ public final class ConnectionPool implements AutoCloseable {
         List<PooledConnection> shared = slot.shared;
         for (int i = 0, n = shared.size(); i < n; i++) {
             PooledConnection p = shared.get(i);
-            if (p.streams < settings.maxStreams && p.connection.isOpen()) {
+            if (p.streams < streamLimit(slot, p) && p.connection.isOpen()) {
                 p.streams++;
                 lease.leased(p);
                 return;
@@ -92,7 +101,7 @@ public final class ConnectionPool implements AutoCloseable {
                 return;
             }
         }
-        if (slot.unsettled > 0 && upstream.http2Seen() && slot.waiting.size() < settings.maxQueue) {
+        if (slot.unsettled > 0 && http2Seen() && slot.waiting.size() < settings.maxQueue) {
             // a connection that may turn out HTTP/2 is being opened or upgraded: wait for it rather
             // than open a burst of connections that one multiplexed connection would carry
             slot.waiting.addLast(lease);
@@ -155,7 +164,7 @@ public final class ConnectionPool implements AutoCloseable {
      * Closes the connections no request is using, on every thread (the upstream is draining: one
      * of them reused just as the upstream closes it would fail a request that never reached it).
      */
-    void closeIdle() {
+    public void closeIdle() {
         for (ThreadSlot s : slots.values()) {
             try {
                 s.thread.execute(s::closeIdle);
@@ -203,12 +212,49 @@ public final class ConnectionPool implements AutoCloseable {
         if (!p.listed) {
             slot.shared.add(p);
             p.listed = true;
+            p.h2 = UndertowConnections.http2Channel(p.connection);
         }
         Lease w;
-        while (p.streams < settings.maxStreams && (w = slot.nextWaiter()) != null) {
+        while (p.streams < streamLimit(slot, p) && (w = slot.nextWaiter()) != null) {
             p.streams++;
             w.leased(p);
         }
+    }
+
+    /** Every connection offered HTTP/2 so far came back HTTP/1.1: new ones are not counted as maybe-HTTP/2. */
+    boolean http1Only() {
+        return http1Only;
+    }
+
+    /** Some connection spoke HTTP/2 and none since answered HTTP/1.1: requests wait for an unsettled connection. */
+    private boolean http2Seen() {
+        return http2Seen && !http1Only;
+    }
+
+    /** What a connection offered HTTP/2 turned out to speak; one HTTP/2 answer is enough to keep offering it. */
+    void learned(boolean http2) {
+        if (http2) {
+            http1Only = false;
+            http2Seen = true;
+        } else if (!http1Only) {
+            http1Only = true;
+            LOG.info("upstream {} answered HTTP/1.1 to an offer of HTTP/2: its connections carry one request at a time", uri);
+        }
+    }
+
+    /**
+     * Streams an HTTP/2 connection may carry: the upstream's MAX_CONCURRENT_STREAMS, capped by
+     * {@code maxStreams}. Until a new connection's SETTINGS are read, what the upstream announced
+     * last on this thread (Undertow's client fails a stream over the limit rather than queue it).
+     */
+    private int streamLimit(ThreadSlot slot, PooledConnection p) {
+        int peer = p.peerStreamLimit();
+        if (peer > 0) {
+            slot.peerStreams = peer;
+        } else {
+            peer = slot.peerStreams;
+        }
+        return peer > 0 ? Math.min(peer, settings.maxStreams) : settings.maxStreams;
     }
 
     /** The pool was closed: no more connections are lent or kept. */
