@@ -195,7 +195,7 @@ class SpecSecurityTest {
     }
 
     @Test
-    void aPublicSpecsDocumentWideHttpBasicIsEnforcedOnEachOperation(@TempDir Path museum) {
+    void aPublicSpecsDocumentWideHttpBasicIsEnforcedOnEachOperation(@TempDir Path museum) throws Exception {
         String base = "/_mock/docs/openapi/museum-api";
         try (TestService s = TestService.in(museum).file("handler.yml", HANDLERS)
                 .file("openapi.yaml", Fixture.resource("specs/public/museum/openapi.yaml"))
