@@ -15,13 +15,15 @@ import io.lumen.codegen.project.Layout;
 import io.lumen.codegen.project.ProjectFiles;
 import io.lumen.codegen.schema.Model;
 import io.lumen.codegen.schema.TypeMapper;
+import io.lumen.config.ConfigException;
 import io.lumen.openapi.OpenApiSpec;
 import io.lumen.openapi.SpecLoader;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Iterator;
-import java.util.LinkedHashSet;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -82,7 +84,7 @@ public final class Generator {
         ProjectFiles project = new ProjectFiles(openApi, options, diagnostics, operations, specFile, datasource, schemes);
         files.add(project.handlerYml(handlers));
         files.addAll(project.userFiles(new UserCodeWriter(sources, api, handlers, datasource)));
-        files.sort(java.util.Comparator.comparing(GeneratedFile::path));
+        files.sort(Comparator.comparing(GeneratedFile::path));
         return new Generation(files, diagnostics.warnings(), types2, openApi.sourceNames(),
                 options.packageName().replace('.', '/') + "/impl", List.copyOf(operations));
     }
@@ -99,9 +101,9 @@ public final class Generator {
             }
             try {
                 files.add(new GeneratedFile("config/" + dir.relativize(file).toString().replace('\\', '/'),
-                        java.nio.file.Files.readAllBytes(file), GeneratedFile.Owner.SPEC));
-            } catch (java.io.IOException e) {
-                throw new io.lumen.config.ConfigException(file.toString(), 0, null, "cannot read: " + e.getMessage(), e);
+                        Files.readAllBytes(file), GeneratedFile.Owner.SPEC));
+            } catch (IOException e) {
+                throw new ConfigException(file.toString(), 0, null, "cannot read: " + e.getMessage(), e);
             }
         }
     }

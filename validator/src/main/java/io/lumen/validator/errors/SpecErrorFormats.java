@@ -2,6 +2,7 @@ package io.lumen.validator.errors;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import io.lumen.config.ConfigException;
 import io.lumen.handler.config.HandlerConfig;
 import io.lumen.handler.light4j.Light4jHandlers;
@@ -156,7 +157,7 @@ public final class SpecErrorFormats implements ErrorFormats {
         // so its answer for one operation (the first of a path) says nothing about another's
         String decision = mediaType + " " + resolved + " " + sampleStatus + (mapper == null ? "" : " " + op.endpoint() + " " + key);
         return decided.computeIfAbsent(decision, k -> {
-            JsonNode schema = pointer == null ? com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode()
+            JsonNode schema = pointer == null ? JsonNodeFactory.instance.objectNode()
                     : MergedSchema.resolve(spec.bundle(), spec.bundle().at(pointer));
             ErrorContent sample = sample(sampleStatus);
             if (!mediaType.equals(PROBLEM) && resolved != null && mapper == null
