@@ -175,8 +175,9 @@ run_spec() {
   fi
   if [[ ${#auth[@]} -gt 0 ]]; then
     kill "$pid"; wait "$pid" 2>/dev/null || true
-    if [[ -f "$dir/keys/suite.crt" ]]; then cp "$dir/keys/suite.crt" "$project/config/"; fi
-    (cd "$project" && SERVER_HTTPPORT=$port SERVER_IP=127.0.0.1 SECURITY_CERTIFICATE="suite=suite.crt" exec java "${JAVA_OPTS[@]}" \
+    local trust=()
+    if [[ -f "$dir/keys/suite.crt" ]]; then cp "$dir/keys/suite.crt" "$project/config/"; trust=(SECURITY_CERTIFICATE="suite=suite.crt"); fi
+    (cd "$project" && exec env SERVER_HTTPPORT=$port SERVER_IP=127.0.0.1 "${trust[@]}" java "${JAVA_OPTS[@]}" \
       -Dlight-4j-config-dir=config -jar "target/$name.jar" >"$dir/service.log" 2>&1) &
     pid=$!
     PIDS+=("$pid")
