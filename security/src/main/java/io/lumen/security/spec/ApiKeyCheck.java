@@ -6,7 +6,7 @@ import io.lumen.security.password.KeyDigest;
 import io.lumen.status.Status;
 import io.undertow.server.HttpServerExchange;
 
-import java.util.List;
+import java.util.Set;
 
 /**
  * An apiKey scheme: the key where the spec says (header, query parameter or cookie, by name), hashed
@@ -26,7 +26,7 @@ final class ApiKeyCheck implements SchemeCheck {
     }
 
     @Override
-    public Outcome check(HttpServerExchange exchange, List<String> scopes, boolean mayBlock) {
+    public Outcome check(HttpServerExchange exchange, Set<String> scopes, boolean mayBlock) {
         String key = place.sent(exchange);
         if (key == null) {
             return Outcome.ABSENT;

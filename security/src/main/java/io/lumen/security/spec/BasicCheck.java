@@ -6,7 +6,7 @@ import io.lumen.status.Status;
 import io.undertow.server.HttpServerExchange;
 import io.undertow.util.Headers;
 
-import java.util.List;
+import java.util.Set;
 
 /**
  * An http basic scheme: {@code Authorization: Basic} against the configured users' password hashes.
@@ -25,7 +25,7 @@ final class BasicCheck implements SchemeCheck {
     }
 
     @Override
-    public Outcome check(HttpServerExchange exchange, List<String> scopes, boolean mayBlock) {
+    public Outcome check(HttpServerExchange exchange, Set<String> scopes, boolean mayBlock) {
         String auth = exchange.getRequestHeaders().getFirst(Headers.AUTHORIZATION);
         if (!BasicCredentials.offered(auth)) {
             return Outcome.ABSENT;

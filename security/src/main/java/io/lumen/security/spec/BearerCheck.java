@@ -7,7 +7,6 @@ import io.lumen.status.Status;
 import io.undertow.server.HttpServerExchange;
 import io.undertow.util.Headers;
 
-import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -30,7 +29,7 @@ final class BearerCheck implements SchemeCheck {
     }
 
     @Override
-    public Outcome check(HttpServerExchange exchange, List<String> scopes, boolean mayBlock) {
+    public Outcome check(HttpServerExchange exchange, Set<String> scopes, boolean mayBlock) {
         String token = BearerTokens.bearer(exchange.getRequestHeaders().getFirst(Headers.AUTHORIZATION));
         if (token == null) {
             return Outcome.ABSENT;
@@ -47,9 +46,9 @@ final class BearerCheck implements SchemeCheck {
                 return Outcome.SLOW;
             }
         }
-        if (tokens.verifyScopes() && !scopes.isEmpty() && !verified.hasAnyScope(Set.copyOf(scopes))) {
+        if (tokens.verifyScopes() && !scopes.isEmpty() && !verified.hasAnyScope(scopes)) {
             return Outcome.forbidden(scopeMismatch, scopeMismatch.describe(verified.scopes(), scopes),
-                    BearerTokens.insufficientScope(Set.copyOf(scopes)));
+                    BearerTokens.insufficientScope(scopes));
         }
         VerifiedToken granted = verified;
         return Outcome.passed(ex -> tokens.attach(ex, granted));

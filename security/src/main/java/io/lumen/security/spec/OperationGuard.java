@@ -11,6 +11,7 @@ import io.undertow.util.HttpString;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * One operation's security requirements: alternatives (any one passes: OR), each a list of schemes
@@ -23,13 +24,13 @@ import java.util.Map;
  */
 public final class OperationGuard {
     private final SchemeCheck[][] alternatives;
-    private final List<String>[][] scopes;
+    private final Set<String>[][] scopes;
     private final ErrorResponder errors;
     private final Status missing;
     private final String takes;
     private final Map<HttpString, String> challenges;
 
-    OperationGuard(SchemeCheck[][] alternatives, List<String>[][] scopes, ErrorResponder errors, Status missing) {
+    OperationGuard(SchemeCheck[][] alternatives, Set<String>[][] scopes, ErrorResponder errors, Status missing) {
         this.alternatives = alternatives;
         this.scopes = scopes;
         this.errors = errors;

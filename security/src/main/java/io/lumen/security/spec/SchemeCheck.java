@@ -2,7 +2,7 @@ package io.lumen.security.spec;
 
 import io.undertow.server.HttpServerExchange;
 
-import java.util.List;
+import java.util.Set;
 
 /** One of the spec's security schemes, checked against requests. Thread-safe. */
 interface SchemeCheck {
@@ -13,7 +13,7 @@ interface SchemeCheck {
      * @param mayBlock false on the IO thread: a check that would hash a password or wait for a JWKS
      *                 answers {@link Outcome#SLOW} and is run again on a worker thread with true
      */
-    Outcome check(HttpServerExchange exchange, List<String> scopes, boolean mayBlock);
+    Outcome check(HttpServerExchange exchange, Set<String> scopes, boolean mayBlock);
 
     /** The {@code WWW-Authenticate} challenge for a request without credentials, or null (apiKey). */
     String challenge();

@@ -16,11 +16,11 @@ import io.undertow.server.HttpServerExchange;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeSet;
 
 /**
@@ -70,16 +70,16 @@ public final class SpecGuards {
             List<SecurityRequirement> requirements = op.security();
             SchemeCheck[][] alternatives = new SchemeCheck[requirements.size()][];
             @SuppressWarnings("unchecked")
-            List<String>[][] scopes = new List[requirements.size()][];
+            Set<String>[][] scopes = new Set[requirements.size()][];
             for (int a = 0; a < requirements.size(); a++) {
                 Map<String, List<String>> named = requirements.get(a).schemes();
                 alternatives[a] = new SchemeCheck[named.size()];
-                scopes[a] = new List[named.size()];
+                scopes[a] = new Set[named.size()];
                 int i = 0;
                 for (Map.Entry<String, List<String>> e : named.entrySet()) {
                     alternatives[a][i] = checks.computeIfAbsent(e.getKey(), n -> check(n, schemes.get(n),
                             credentials.getOrDefault(n, SchemeCredentials.NONE), file, tokens, errors));
-                    scopes[a][i++] = e.getValue();
+                    scopes[a][i++] = Set.copyOf(e.getValue());
                 }
             }
             OperationGuard guard = new OperationGuard(alternatives, scopes, errors, errors.catalogue().get(ErrorCodes.AUTHENTICATION_REQUIRED));
@@ -159,7 +159,7 @@ public final class SpecGuards {
     /** A scheme Lumen cannot check: no request satisfies it (fail closed). */
     private record Unsatisfiable(String describe) implements SchemeCheck {
         @Override
-        public Outcome check(HttpServerExchange exchange, List<String> scopes, boolean mayBlock) {
+        public Outcome check(HttpServerExchange exchange, Set<String> scopes, boolean mayBlock) {
             return Outcome.ABSENT;
         }
 
