@@ -1,6 +1,5 @@
 package io.lumen.codegen;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.lumen.codegen.datasource.Datasource;
 import io.lumen.codegen.datasource.DatasourceExtension;
 import io.lumen.codegen.java.ApiWriter;
@@ -10,6 +9,7 @@ import io.lumen.codegen.java.ModelWriter;
 import io.lumen.codegen.java.UserCodeWriter;
 import io.lumen.codegen.operation.OperationModel;
 import io.lumen.codegen.operation.OperationModelReader;
+import io.lumen.codegen.operation.SpecSchemes;
 import io.lumen.codegen.project.GeneratedFile;
 import io.lumen.codegen.project.Layout;
 import io.lumen.codegen.project.ProjectFiles;
@@ -17,7 +17,6 @@ import io.lumen.codegen.schema.Model;
 import io.lumen.codegen.schema.TypeMapper;
 import io.lumen.config.ConfigException;
 import io.lumen.openapi.OpenApiSpec;
-import io.lumen.openapi.Operation;
 import io.lumen.openapi.SpecLoader;
 
 import java.io.IOException;
@@ -25,8 +24,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.Iterator;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -60,8 +57,8 @@ public final class Generator {
         JavaSources names = new JavaSources(options.packageName(), Set.of());
         TypeMapper types = new TypeMapper(openApi, names.model(), diagnostics);
         types.resolveComponents();
-        Set<String> jwtSchemes = jwtSchemes(openApi, diagnostics);
-        List<OperationModel> operations = new OperationModelReader(openApi, types, diagnostics, jwtSchemes).read();
+        SpecSchemes schemes = new SpecSchemes(openApi, diagnostics);
+        List<OperationModel> operations = new OperationModelReader(openApi, types, diagnostics, schemes).read();
         JavaSources sources = new JavaSources(options.packageName(), JavaSources.shadowing(types.classNames()));
 
         List<GeneratedFile> files = new ArrayList<>();
@@ -84,7 +81,7 @@ public final class Generator {
             files.add(GeneratedFile.text(Layout.GENERATED_SOURCES + "/" + h.getKey(), h.getValue(), GeneratedFile.Owner.GENERATED));
             types2.add(op.type());
         }
-        ProjectFiles project = new ProjectFiles(openApi, options, diagnostics, operations, specFile, datasource);
+        ProjectFiles project = new ProjectFiles(openApi, options, diagnostics, operations, specFile, datasource, schemes);
         files.add(project.handlerYml(handlers));
         files.addAll(project.userFiles(new UserCodeWriter(sources, api, handlers, datasource)));
         files.sort(Comparator.comparing(GeneratedFile::path));
@@ -109,36 +106,5 @@ public final class Generator {
                 throw new ConfigException(file.toString(), 0, null, "cannot read: " + e.getMessage(), e);
             }
         }
-    }
-
-    /**
-     * The security schemes Lumen's {@code security} middleware enforces (oauth2, openIdConnect, http
-     * bearer); the others are warned about once each: the implementation has to check them.
-     */
-    private static Set<String> jwtSchemes(OpenApiSpec spec, Diagnostics diagnostics) {
-        Set<String> jwt = new LinkedHashSet<>();
-        Set<String> used = new LinkedHashSet<>();
-        spec.bundle().path("security").forEach(r -> r.fieldNames().forEachRemaining(used::add));
-        for (Operation op : spec.operations()) {
-            spec.bundle().at(op.pointer()).path("security").forEach(r -> r.fieldNames().forEachRemaining(used::add));
-        }
-        for (Iterator<Map.Entry<String, JsonNode>> it =
-             spec.bundle().path("components").path("securitySchemes").properties().iterator(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> e = it.next();
-            JsonNode scheme = e.getValue();
-            if (scheme.has("$ref")) {
-                scheme = spec.bundle().at(scheme.get("$ref").asText().substring(1));
-            }
-            String type = scheme.path("type").asText("");
-            boolean bearer = type.equals("http") && scheme.path("scheme").asText("").equalsIgnoreCase("bearer");
-            if (type.equals("oauth2") || type.equals("openIdConnect") || bearer) {
-                jwt.add(e.getKey());
-            } else if (used.contains(e.getKey())) {
-                diagnostics.warn("security scheme Lumen does not enforce", "/components/securitySchemes/" + e.getKey().replace("~", "~0").replace("/", "~1"),
-                        "security scheme '" + e.getKey() + "' (" + type + ") is not enforced by Lumen's security middleware, which "
-                                + "verifies JWT bearer tokens: check it in the implementations");
-            }
-        }
-        return jwt;
     }
 }

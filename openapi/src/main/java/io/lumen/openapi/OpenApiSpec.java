@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.lumen.config.ConfigException;
 
 import java.util.List;
+import java.util.Map;
 
 /**
  * A loaded, checked OpenAPI 3.0/3.1 document: its operations and the bundle every schema is
@@ -24,6 +25,7 @@ public final class OpenApiSpec {
     private final byte[] source;
     private final String sourceName;
     private final List<SpecSource> sources;
+    private final Map<String, SecurityScheme> securitySchemes;
 
     OpenApiSpec(String version, String basePath, List<Operation> operations, JsonNode bundle, byte[] source,
                 String sourceName, List<SpecSource> sources) {
@@ -34,6 +36,7 @@ public final class OpenApiSpec {
         this.source = source;
         this.sourceName = sourceName;
         this.sources = List.copyOf(sources);
+        this.securitySchemes = SecurityScheme.read(bundle);
     }
 
     /** The {@code openapi} field, e.g. {@code 3.1.0}. */
@@ -57,6 +60,11 @@ public final class OpenApiSpec {
 
     public List<Operation> operations() {
         return operations;
+    }
+
+    /** {@code components/securitySchemes} by name, in spec order. */
+    public Map<String, SecurityScheme> securitySchemes() {
+        return securitySchemes;
     }
 
     /** The bundled document (do not modify). */

@@ -17,11 +17,13 @@ import java.util.Set;
  * @param responses   by status key ({@code 200}, {@code 4XX}, {@code default})
  * @param scopes      the oauth2/openIdConnect scopes of the security requirements, any one suffices;
  *                    empty when none is required
+ * @param security    the operation's security requirements (alternatives), else the document's; null when
+ *                    neither declares any ({@code security: []} is an empty list: explicitly public)
  * @param pointer     the JSON pointer of the operation in the spec
  */
 public record Operation(String method, String specPath, String template, String operationId,
                         List<Parameter> parameters, RequestBody requestBody, Map<String, Response> responses,
-                        Set<String> scopes, String pointer) {
+                        Set<String> scopes, List<SecurityRequirement> security, String pointer) {
 
     /** {@code /v1/pets/{petId}@get}: the endpoint metrics and audit report. */
     public String endpoint() {

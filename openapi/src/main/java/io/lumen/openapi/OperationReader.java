@@ -154,7 +154,7 @@ final class OperationReader {
         }
         JsonNode id = op.get("operationId");
         return new Operation(method.toUpperCase(Locale.ROOT), path, template.text(), id == null ? null : id.asText(),
-                List.copyOf(params.values()), body, Collections.unmodifiableMap(responses), scopes(op), pointer);
+                List.copyOf(params.values()), body, Collections.unmodifiableMap(responses), scopes(op), security(op), pointer);
     }
 
     private Map<String, String> content(String pointer) {
@@ -245,5 +245,25 @@ final class OperationReader {
             }
         }
         return Collections.unmodifiableSet(scopes);
+    }
+
+    /** The operation's (else the document's) security requirements; null when neither declares any. */
+    private List<SecurityRequirement> security(JsonNode op) {
+        JsonNode requirements = op.has("security") ? op.get("security") : bundle.get("security");
+        if (requirements == null || !requirements.isArray()) {
+            return null;
+        }
+        List<SecurityRequirement> out = new ArrayList<>();
+        for (JsonNode requirement : requirements) {
+            Map<String, List<String>> schemes = new LinkedHashMap<>();
+            for (Iterator<Map.Entry<String, JsonNode>> it = requirement.properties().iterator(); it.hasNext(); ) {
+                Map.Entry<String, JsonNode> e = it.next();
+                List<String> scopes = new ArrayList<>();
+                e.getValue().forEach(x -> scopes.add(x.asText()));
+                schemes.put(e.getKey(), List.copyOf(scopes));
+            }
+            out.add(new SecurityRequirement(schemes));
+        }
+        return List.copyOf(out);
     }
 }

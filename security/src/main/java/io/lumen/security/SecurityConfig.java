@@ -1,8 +1,10 @@
 package io.lumen.security;
 
 import io.lumen.handler.prefix.PathPrefixes;
+import io.lumen.security.spec.SchemeCredentials;
 
 import java.nio.charset.StandardCharsets;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -25,10 +27,13 @@ import java.util.TreeSet;
  * @param routeScopes                route path prefix -> scopes, any one of which a token needs on routes under
  *                                   it that have no OpenAPI operation (admin endpoints: {@code /adm: [admin]});
  *                                   the longest prefix wins; an operation's own scopes take precedence
+ * @param schemes                    the credentials of the spec's apiKey and http basic schemes, by scheme name
+ *                                   (digests and hashes only); see {@link SchemeCredentials}
  */
 public record SecurityConfig(Boolean enableVerifyJwt, Boolean enableVerifyScope, Boolean skipVerifyScopeWithoutSpec,
                              Boolean enableJwtCache, Boolean ignoreJwtExpiry, List<String> skipPathPrefixes,
-                             Map<String, String> passThroughClaims, Jwt jwt, Map<String, List<String>> routeScopes) {
+                             Map<String, String> passThroughClaims, Jwt jwt, Map<String, List<String>> routeScopes,
+                             Map<String, SchemeCredentials> schemes) {
 
     public SecurityConfig {
         enableVerifyJwt = enableVerifyJwt == null || enableVerifyJwt;
@@ -63,6 +68,11 @@ public record SecurityConfig(Boolean enableVerifyJwt, Boolean enableVerifyScope,
             });
         }
         routeScopes = Map.copyOf(scopes);
+        Map<String, SchemeCredentials> credentials = new LinkedHashMap<>();
+        if (schemes != null) {
+            schemes.forEach((name, c) -> credentials.put(name, c == null ? SchemeCredentials.NONE : c));
+        }
+        schemes = Collections.unmodifiableMap(credentials);
         jwt = jwt == null ? new Jwt(null, null, null, null, null, null, null, null, null, null, null) : jwt;
         if (enableVerifyJwt && jwt.certificates().isEmpty() && jwt.jwksUrl() == null && jwt.sharedSecret() == null) {
             throw new IllegalArgumentException("jwt: no key source: configure jwt.certificate, jwt.jwksUrl or "

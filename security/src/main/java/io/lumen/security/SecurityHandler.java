@@ -6,11 +6,14 @@ import io.lumen.handler.ChainContext;
 import io.lumen.handler.HandlerAttachments;
 import io.lumen.handler.Middleware;
 import io.lumen.handler.prefix.PathPrefixes;
+import io.lumen.openapi.OpenApiSpec;
+import io.lumen.openapi.SpecLoader;
 import io.lumen.security.cache.TokenCache;
 import io.lumen.security.jwt.JwtVerifier;
 import io.lumen.security.keys.Certificates;
 import io.lumen.security.keys.JwksSource;
 import io.lumen.security.keys.KeyRing;
+import io.lumen.security.spec.SpecGuards;
 import io.lumen.server.ServiceContext;
 import io.lumen.status.ErrorResponder;
 import io.undertow.server.HttpHandler;
@@ -41,7 +44,9 @@ import java.util.concurrent.TimeUnit;
  * (CPU only). The one I/O, a JWKS fetch after an unknown kid, runs on a background thread: the request
  * is parked without blocking its thread until the fetch ends (bounded by {@code jwt.jwksTimeout}), then
  * resumes on its IO thread. Answers 401 ERR10002/ERR10000/ERR10001 with {@code WWW-Authenticate} and
- * 403 ERR10005; see docs/security.md.
+ * 403 ERR10005; see docs/security.md. When the service has a spec, a request whose operation declares
+ * security requirements is checked against them instead ({@link SpecGuards}: apiKey, http basic, http
+ * bearer, oauth2, openIdConnect; alternatives and combinations as the spec says).
  */
 public final class SecurityHandler implements Middleware {
     private static final Logger LOG = LoggerFactory.getLogger(SecurityHandler.class);
@@ -55,8 +60,16 @@ public final class SecurityHandler implements Middleware {
 
     private static final List<String> LIGHT_REST_4J_FILES = List.of("openapi-security", "swagger-security");
 
+    private final BearerTokens tokens;
+    private final SpecGuards guards; // null: the service has no spec
+
     public SecurityHandler(ServiceContext context) {
-        this(context.config().load(configName(context.config()), SecurityConfig.class), context.config(), context.errors());
+        this(configName(context.config()), context);
+    }
+
+    private SecurityHandler(String file, ServiceContext context) {
+        this(context.config().load(file, SecurityConfig.class), context.config(), context.errors(),
+                context.config().find("openapi").isPresent() ? SpecLoader.shared(context) : null, file + ".yml");
     }
 
     /**
@@ -80,6 +93,14 @@ public final class SecurityHandler implements Middleware {
     }
 
     public SecurityHandler(SecurityConfig config, ConfigLoader loader, ErrorResponder errors) {
+        this(config, loader, errors, null, "security.yml");
+    }
+
+    /**
+     * @param spec the service's spec, whose operations' security requirements then decide (null: none)
+     * @param file the config file's name, for messages
+     */
+    public SecurityHandler(SecurityConfig config, ConfigLoader loader, ErrorResponder errors, OpenApiSpec spec, String file) {
         this.config = config;
         this.errors = errors;
         SecurityConfig.Jwt jwt = config.jwt();
@@ -90,6 +111,12 @@ public final class SecurityHandler implements Middleware {
         Map<String, HttpString> pass = new LinkedHashMap<>();
         config.passThroughClaims().forEach((claim, header) -> pass.put(claim, HttpString.tryFromString(header)));
         this.passThrough = Map.copyOf(pass);
+        this.tokens = new BearerTokens(this);
+        if (spec == null && !config.schemes().isEmpty()) {
+            throw new ConfigException(file, 0, "schemes", "credentials for the spec's schemes, but the service has no spec"
+                    + " (openapi.yaml)");
+        }
+        this.guards = spec == null ? null : SpecGuards.of(spec, config.schemes(), file, tokens, errors);
         if (!config.enableVerifyJwt()) {
             LOG.warn("security: enableVerifyJwt is false: chains naming 'security' do NOT verify tokens (no 401 for a"
                     + " missing or forged token); set enableVerifyJwt: true and a key source to verify them");
@@ -169,6 +196,15 @@ public final class SecurityHandler implements Middleware {
     /** Null when {@code enableJwtCache} is false. */
     TokenCache cache() {
         return cache;
+    }
+
+    BearerTokens tokens() {
+        return tokens;
+    }
+
+    /** Null when the service has no spec. */
+    SpecGuards guards() {
+        return guards;
     }
 
     Map<String, HttpString> passThrough() {

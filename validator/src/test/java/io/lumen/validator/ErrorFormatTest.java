@@ -137,6 +137,44 @@ class ErrorFormatTest {
     }
 
     @Test
+    void eachOperationOfAPathAnswersInItsOwnDeclaredFormat() {
+        try (TestService s = start("per-operation.yaml", "{}\n")) {
+            HttpResponse<String> get = s.get("/api/things?limit=99");
+            assertEquals(400, get.statusCode(), get.body());
+            assertDeclared(get, "/things", "GET", "4XX", "application/problem+json");
+            HttpResponse<String> post = s.send(s.request("/api/things").POST(HttpRequest.BodyPublishers.ofString("{}"))
+                    .header("Content-Type", "application/json").build());
+            assertEquals(400, post.statusCode(), post.body());
+            assertDeclared(post, "/things", "POST", "400", "application/json");
+            assertEquals(400, Fixture.json(post).path("code").asInt(), post.body());
+        }
+    }
+
+    /** A user's mapper that fills the shared schema for one operation of a path only. */
+    public static final class PostOnlyMapper implements ErrorMapper {
+        @Override
+        public Object map(DeclaredError declared, ErrorContent error) {
+            if (declared.operation() == null || !declared.operation().method().equals("POST")) {
+                return null;
+            }
+            return Map.of("fault", Map.of("reasonCode", error.status().code(), "text", error.description()));
+        }
+    }
+
+    @Test
+    void theMappersAnswerIsAskedPerOperationNotForTheFirstOperationOfThePath() {
+        try (TestService s = start("per-operation.yaml", "errorFormat:\n  mapper: " + PostOnlyMapper.class.getName() + "\n")) {
+            HttpResponse<String> post = s.send(s.request("/api/orders").POST(HttpRequest.BodyPublishers.ofString("{}"))
+                    .header("Content-Type", "application/json").build());
+            assertEquals(400, post.statusCode(), post.body());
+            assertDeclared(post, "/orders", "POST", "400", "application/json");
+            HttpResponse<String> get = s.get("/api/orders?limit=99");
+            assertEquals(400, get.statusCode(), get.body());
+            assertEquals("ERR11004", Fixture.json(get).path("code").asText(), "the mapper leaves GET to Lumen's error JSON: " + get.body());
+        }
+    }
+
+    @Test
     void aUsersErrorMapperFillsWhatLumenCannot() {
         try (TestService s = start("shapes.yaml", "errorFormat:\n  mapper: " + FaultMapper.class.getName() + "\n")) {
             HttpResponse<String> mapped = s.get("/api/mapped");

@@ -10,6 +10,7 @@ import io.lumen.codegen.datasource.Datasource;
 import io.lumen.codegen.operation.OperationModel;
 
 import javax.lang.model.element.Modifier;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -96,7 +97,11 @@ public final class UserCodeWriter {
             headers.add(i++ == 0 ? "$S, $S" : ", $S, $S", h.getKey(), h.getValue());
         }
         headers.add(")");
-        CodeBlock.Builder scopes = CodeBlock.builder();
+        CodeBlock.Builder scopes = CodeBlock.builder().add(", $T.of(", List.class);
+        for (int n = 0; n < op.testSchemes().size(); n++) {
+            scopes.add(n == 0 ? "$S" : ", $S", op.testSchemes().get(n));
+        }
+        scopes.add(")");
         for (String s : call.scopes()) {
             scopes.add(", $S", s);
         }

@@ -21,11 +21,12 @@ import java.util.Set;
  * @param stub      the reply the stub answers
  * @param stubValue the stub's body: JSON text for JSON replies, the text or base64 bytes otherwise; null for none
  * @param call      the request the generated test sends
- * @param secured   a JWT (oauth2, openIdConnect or bearer) security requirement applies
+ * @param secured   security requirements apply and none is empty: the operation runs the chain with {@code security}
+ * @param testSchemes the schemes the generated test sends credentials for (one requirement's), in spec order
  */
 public record OperationModel(Operation operation, String method, String type, String summary, List<Param> params,
                              Body body, List<Reply> replies, Reply stub, String stubValue, TestCall call,
-                             boolean secured) {
+                             boolean secured, List<String> testSchemes) {
 
     /** How a body or reply is carried. */
     public enum Kind { JSON, TEXT, BYTES, NONE }

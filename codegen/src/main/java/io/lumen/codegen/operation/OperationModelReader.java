@@ -34,17 +34,17 @@ public final class OperationModelReader {
     private final JsonNode bundle;
     private final TypeMapper types;
     private final Diagnostics diagnostics;
-    private final Set<String> jwtSchemes;
+    private final SpecSchemes schemes;
     private final ReplyReader replies;
     private final SampleValues values;
     private final TestCallBuilder calls;
 
-    public OperationModelReader(OpenApiSpec spec, TypeMapper types, Diagnostics diagnostics, Set<String> jwtSchemes) {
+    public OperationModelReader(OpenApiSpec spec, TypeMapper types, Diagnostics diagnostics, SpecSchemes schemes) {
         this.spec = spec;
         this.bundle = spec.bundle();
         this.types = types;
         this.diagnostics = diagnostics;
-        this.jwtSchemes = jwtSchemes;
+        this.schemes = schemes;
         this.replies = new ReplyReader(bundle, types);
         this.values = new SampleValues(bundle);
         this.calls = new TestCallBuilder(bundle, values);
@@ -106,7 +106,7 @@ public final class OperationModelReader {
         OperationModel finish() {
             String value = stubSlot >= 0 ? values.get(stubSlot).toString() : stubText;
             return new OperationModel(op, method, type, summary, params, body, replyList, stub, value,
-                    calls.build(op, body, bodySlot, paramSlots), secured(op));
+                    calls.build(op, body, bodySlot, paramSlots), schemes.secured(op), schemes.testSchemes(op));
         }
     }
 
@@ -199,21 +199,5 @@ public final class OperationModelReader {
                         + " alone to receive its " + (r == MediaTypes.TEXT ? "text)" : "bytes)")));
             }
         }
-    }
-
-    /** An operation's (else the document's) security requirements name a JWT scheme; an empty requirement opts out. */
-    private boolean secured(Operation op) {
-        JsonNode node = bundle.at(op.pointer());
-        JsonNode requirements = node.has("security") ? node.get("security") : bundle.path("security");
-        boolean any = false;
-        for (JsonNode requirement : requirements) {
-            if (requirement.isEmpty()) {
-                return false; // {} : anonymous access allowed
-            }
-            for (Iterator<String> it = requirement.fieldNames(); it.hasNext(); ) {
-                any |= jwtSchemes.contains(it.next());
-            }
-        }
-        return any;
     }
 }

@@ -7,7 +7,9 @@ import io.lumen.codegen.datasource.DatasourceRequest;
 import io.lumen.codegen.java.HandlerWriter;
 import io.lumen.codegen.java.UserCodeWriter;
 import io.lumen.codegen.operation.OperationModel;
+import io.lumen.codegen.operation.SpecSchemes;
 import io.lumen.openapi.OpenApiSpec;
+import io.lumen.openapi.SecurityScheme;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -44,11 +46,13 @@ public final class ProjectFiles {
     private final Datasource datasource;
     /** Whether the route table has /health/readiness (a database and no spec operation of that path). */
     private final boolean readinessRouted;
+    private final SpecSchemes schemes;
 
     /** @param datasource the project's database, or null */
     public ProjectFiles(OpenApiSpec spec, GeneratorOptions options, Diagnostics diagnostics, List<OperationModel> operations,
-                        String specFile, Datasource datasource) {
+                        String specFile, Datasource datasource, SpecSchemes schemes) {
         this.spec = spec;
+        this.schemes = schemes;
         this.options = options;
         this.diagnostics = diagnostics;
         this.operations = operations;
@@ -206,6 +210,32 @@ public final class ProjectFiles {
         return fallback;
     }
 
+    /**
+     * The apiKey and http basic schemes the operations use, for the generated security.yml (placeholders,
+     * no secrets), values.yml and TestSupport (credentials made at test time).
+     */
+    private List<Map<String, Object>> credentialed() {
+        List<Map<String, Object>> out = new ArrayList<>();
+        for (SecurityScheme s : schemes.credentialed()) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("name", s.name());
+            m.put("yamlName", "'" + s.name().replace("'", "''") + "'");
+            m.put("javaName", s.name().replace("\\", "\\\\").replace("\"", "\\\""));
+            m.put("key", "security.schemes." + s.name().replaceAll("[^A-Za-z0-9_-]", "_"));
+            m.put("describe", s.describe());
+            boolean apiKey = s.kind() == SecurityScheme.Kind.API_KEY;
+            m.put("apiKey", apiKey);
+            m.put("placeholder", "${" + m.get("key") + (apiKey ? ".apiKeys" : ".users") + ":[]}");
+            m.put("basic", !apiKey);
+            m.put("header", apiKey && "header".equals(s.in()));
+            m.put("query", apiKey && "query".equals(s.in()));
+            m.put("cookie", apiKey && "cookie".equals(s.in()));
+            m.put("parameter", apiKey ? s.parameterName().replace("\\", "\\\\").replace("\"", "\\\"") : "");
+            out.add(m);
+        }
+        return out;
+    }
+
     private Map<String, Object> model() {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("groupId", options.groupId());
@@ -218,6 +248,15 @@ public final class ProjectFiles {
         m.put("title", title);
         m.put("titleXml", title.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("--", "- -"));
         m.put("secured", secured);
+        List<Map<String, Object>> credentialed = credentialed();
+        m.put("credentialed", credentialed);
+        m.put("hasCredentials", !credentialed.isEmpty());
+        m.put("hasApiKeys", credentialed.stream().anyMatch(c -> (Boolean) c.get("apiKey")));
+        m.put("hasUsers", credentialed.stream().anyMatch(c -> (Boolean) c.get("basic")));
+        m.put("hasQueryKeys", credentialed.stream().anyMatch(c -> (Boolean) c.get("query")));
+        m.put("needsCharsets", (Boolean) m.get("hasUsers") || (Boolean) m.get("hasQueryKeys"));
+        m.put("jwt", secured && operations.stream().anyMatch(op -> op.testSchemes().stream()
+                .anyMatch(n -> schemes.scheme(n).kind().jwt())));
         m.put("specFile", specFile);
         m.put("specName", specFile.substring(specFile.lastIndexOf('/') + 1));
         m.put("v", Versions.plugins());

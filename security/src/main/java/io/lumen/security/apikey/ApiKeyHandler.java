@@ -11,12 +11,8 @@ import io.lumen.server.ServiceContext;
 import io.lumen.status.ErrorResponder;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.HttpServerExchange;
-import io.undertow.server.handlers.Cookie;
-import io.undertow.util.HttpString;
 
-import java.security.MessageDigest;
 import java.util.ArrayList;
-import java.util.Deque;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -92,34 +88,24 @@ public final class ApiKeyHandler implements Middleware {
     /** One configured entry with its digests decoded. */
     static final class Entry {
         private final ApiKeyConfig.PathPrefixAuth auth;
-        private final HttpString header;
+        private final KeyPlace place;
         private final byte[][] digests;
 
         Entry(ApiKeyConfig.PathPrefixAuth auth) {
             this.auth = auth;
-            this.header = auth.headerName() == null ? null : HttpString.tryFromString(auth.headerName());
+            this.place = auth.headerName() != null ? new KeyPlace(KeyPlace.In.HEADER, auth.headerName())
+                    : auth.queryName() != null ? new KeyPlace(KeyPlace.In.QUERY, auth.queryName())
+                    : new KeyPlace(KeyPlace.In.COOKIE, auth.cookieName());
             this.digests = auth.apiKeys().stream().map(KeyDigest::parse).toArray(byte[][]::new);
         }
 
         /** The key this request sends for this entry, or null. */
         String sent(HttpServerExchange exchange) {
-            if (header != null) {
-                return exchange.getRequestHeaders().getFirst(header);
-            }
-            if (auth.queryName() != null) {
-                Deque<String> v = exchange.getQueryParameters().get(auth.queryName());
-                return v == null ? null : v.peekFirst();
-            }
-            Cookie c = exchange.getRequestCookie(auth.cookieName());
-            return c == null ? null : c.getValue();
+            return place.sent(exchange);
         }
 
         boolean matches(byte[] digest) {
-            boolean any = false;
-            for (byte[] d : digests) {
-                any |= MessageDigest.isEqual(d, digest); // every digest compared: time does not say which
-            }
-            return any;
+            return KeyDigest.matchesAny(digests, digest);
         }
     }
 

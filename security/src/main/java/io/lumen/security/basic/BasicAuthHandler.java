@@ -15,8 +15,6 @@ import io.undertow.server.HttpHandler;
 import io.undertow.server.HttpServerExchange;
 import io.undertow.util.Headers;
 
-import java.nio.charset.StandardCharsets;
-import java.util.Base64;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -36,13 +34,10 @@ public final class BasicAuthHandler implements Middleware {
     private static final String MISSING = ErrorCodes.AUTHENTICATION_REQUIRED;
     private static final String WRONG = ErrorCodes.INVALID_BASIC_CREDENTIALS;
     private static final String NOT_ALLOWED = ErrorCodes.USER_NOT_ALLOWED_ON_PATH;
-    /** Checked for an unknown user, so that it costs as much as a known one. */
-    private static final PasswordHash DECOY = PasswordHash.parse(PasswordHash.bcrypt("decoy", 10));
 
     private final BasicAuthConfig config;
     private final ErrorResponder errors;
-    private final Map<String, PasswordHash> hashes = new HashMap<>();
-    private final VerifiedCredentials verified;
+    private final BasicCredentials credentials;
     private final String challenge;
 
     public BasicAuthHandler(ServiceContext context) {
@@ -52,8 +47,9 @@ public final class BasicAuthHandler implements Middleware {
     public BasicAuthHandler(BasicAuthConfig config, ErrorResponder errors) {
         this.config = config;
         this.errors = errors;
+        Map<String, PasswordHash> hashes = new HashMap<>();
         config.users().forEach(u -> hashes.put(u.username(), PasswordHash.parse(u.password())));
-        this.verified = new VerifiedCredentials(config.cacheSize());
+        this.credentials = new BasicCredentials(hashes, config.cacheSize());
         this.challenge = "Basic realm=\"" + config.realm() + "\", charset=\"UTF-8\"";
     }
 
@@ -86,8 +82,7 @@ public final class BasicAuthHandler implements Middleware {
 
     /** Whether the request offers Basic credentials (for the unified handler's choice). */
     public static boolean offered(HttpServerExchange exchange) {
-        String auth = exchange.getRequestHeaders().getFirst(Headers.AUTHORIZATION);
-        return auth != null && auth.regionMatches(true, 0, "Basic ", 0, 6);
+        return BasicCredentials.offered(exchange.getRequestHeaders().getFirst(Headers.AUTHORIZATION));
     }
 
     /** The {@code WWW-Authenticate} challenge, with the configured realm. */
@@ -136,17 +131,13 @@ public final class BasicAuthHandler implements Middleware {
                 unauthorized(exchange, MISSING, "HTTP Basic");
                 return;
             }
-            String digest = VerifiedCredentials.digest(auth);
-            String known = verified.user(digest);
+            String known = credentials.known(auth);
             if (known != null) {
                 proceed(exchange, known);
                 return;
             }
             exchange.dispatch(() -> { // a hash check takes milliseconds: not on the IO thread
-                String user = check(auth.substring(6).trim());
-                if (user != null) {
-                    verified.remember(digest, user);
-                }
+                String user = credentials.verify(auth);
                 // back on the IO thread: what follows (a proxy's per-thread pools) expects it
                 exchange.dispatch(exchange.getIoThread(), () -> {
                     try {
@@ -169,26 +160,6 @@ public final class BasicAuthHandler implements Middleware {
             }
             exchange.putAttachment(HandlerAttachments.USER_ID, user);
             next.handleRequest(exchange);
-        }
-
-        /** The user the credentials belong to, or null. */
-        private String check(String token) {
-            byte[] decoded;
-            try {
-                decoded = Base64.getDecoder().decode(token);
-            } catch (IllegalArgumentException e) {
-                return null;
-            }
-            String pair = new String(decoded, StandardCharsets.UTF_8);
-            int colon = pair.indexOf(':');
-            if (colon <= 0) {
-                return null;
-            }
-            String user = pair.substring(0, colon);
-            byte[] password = pair.substring(colon + 1).getBytes(StandardCharsets.UTF_8);
-            PasswordHash hash = hashes.get(user);
-            boolean ok = (hash == null ? DECOY : hash).matches(password);
-            return ok && hash != null ? user : null;
         }
 
         @Override

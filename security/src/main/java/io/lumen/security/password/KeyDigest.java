@@ -40,6 +40,15 @@ public final class KeyDigest {
         }
     }
 
+    /** Whether {@code digest} is one of {@code stored}; every one is compared, so the time does not say which. */
+    public static boolean matchesAny(byte[][] stored, byte[] digest) {
+        boolean any = false;
+        for (byte[] d : stored) {
+            any |= MessageDigest.isEqual(d, digest);
+        }
+        return any;
+    }
+
     /** The stored form of {@code key}. */
     public static String stored(String key) {
         return PREFIX + HexFormat.of().formatHex(of(key));

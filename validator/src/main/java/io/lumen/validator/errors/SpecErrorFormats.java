@@ -105,7 +105,7 @@ public final class SpecErrorFormats implements ErrorFormats {
 
     private void build(ErrorFormatSettings settings, SchemaCheck check, ErrorResponder errors) {
         ErrorMapper mapper = mapper(settings.mapper());
-        Map<String, Object> decided = new HashMap<>(); // media type + schema pointer -> DeclaredFormat, or why not
+        Map<String, Object> decided = new HashMap<>(); // media type, schema, status (operation with a mapper) -> DeclaredFormat, or why not
         Map<String, Integer> reasons = new LinkedHashMap<>();
         for (Operation op : spec.operations()) {
             Map<String, ErrorFormat> table = new HashMap<>();
@@ -152,10 +152,13 @@ public final class SpecErrorFormats implements ErrorFormats {
         }
         String pointer = response.content().get(mediaType);
         String resolved = pointer == null ? null : resolvedPointer(pointer);
-        return decided.computeIfAbsent(mediaType + " " + resolved, k -> {
+        int sampleStatus = key.equals("default") ? 400 : key.endsWith("XX") ? (key.charAt(0) - '0') * 100 : Integer.parseInt(key);
+        // shared by the responses that declare the same schema, unless a mapper decides: it sees the operation,
+        // so its answer for one operation (the first of a path) says nothing about another's
+        String decision = mediaType + " " + resolved + " " + sampleStatus + (mapper == null ? "" : " " + op.endpoint() + " " + key);
+        return decided.computeIfAbsent(decision, k -> {
             JsonNode schema = pointer == null ? JsonNodeFactory.instance.objectNode()
                     : MergedSchema.resolve(spec.bundle(), spec.bundle().at(pointer));
-            int sampleStatus = key.equals("default") ? 400 : key.endsWith("XX") ? (key.charAt(0) - '0') * 100 : Integer.parseInt(key);
             ErrorContent sample = sample(sampleStatus);
             if (!mediaType.equals(PROBLEM) && resolved != null && mapper == null
                     && check.problems(new SchemaCheck.Item(pointer, lumenJson(errors, sample), true)).isEmpty()) {
