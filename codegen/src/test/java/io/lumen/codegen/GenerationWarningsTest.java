@@ -31,4 +31,12 @@ class GenerationWarningsTest {
         assertTrue(p.err.contains(schema + "/properties/example/required: required lists 'a' more than once"), p.err);
         assertTrue(!p.err.contains("'x'"), "the example's data is not a schema: " + p.err);
     }
+
+    @Test
+    void anEnumOfTextAndAYaml11BooleanNamesTheLikelyCause() {
+        GeneratedProject p = GeneratedProject.generate(GeneratedProject.spec("yaml11-enum.yaml"), dir);
+        assertEquals(0, p.exit, p.err);
+        assertTrue(p.err.contains("enum values of different JSON types: typed as JsonNode (text beside booleans: in the root file "
+                + "an unquoted NO, yes, on or off is a YAML 1.1 boolean; quote it if text is meant)"), p.err);
+    }
 }
