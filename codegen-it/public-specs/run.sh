@@ -10,6 +10,7 @@
 #   codegen-it/public-specs/run.sh museum openai
 #   PHASES=examples,coverage FUZZ_SECONDS=900 codegen-it/public-specs/run.sh box   (bounded phases, larger cap)
 #
+# A spec split over files is stored as <name>/<anything>.tar.gz with <name>/ENTRY naming the file to generate from.
 # Needs Lumen installed in the Maven repository (MAVEN_REPO, default ~/.m2/repository: ./mvnw install),
 # python3 and curl. Prints a table and "N passed, N failed"; exits 1 when any spec failed.
 set -euo pipefail
