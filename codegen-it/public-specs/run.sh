@@ -10,6 +10,7 @@
 #   codegen-it/public-specs/run.sh museum openai
 #   PHASES=examples,coverage FUZZ_SECONDS=900 codegen-it/public-specs/run.sh box   (bounded phases, larger cap)
 #
+# A spec split over files is stored as <name>/<anything>.tar.gz with <name>/ENTRY naming the file to generate from.
 # Needs Lumen installed in the Maven repository (MAVEN_REPO, default ~/.m2/repository: ./mvnw install),
 # python3 and curl. Prints a table and "N passed, N failed"; exits 1 when any spec failed.
 set -euo pipefail
@@ -21,7 +22,7 @@ SCHEMATHESIS_VERSION="4.32.5"            # the version conformance/run.sh and va
 MAX_EXAMPLES="${MAX_EXAMPLES:-10}"
 FUZZ_SECONDS="${FUZZ_SECONDS:-300}"      # per spec
 PHASES="${PHASES:-}"                     # schemathesis --phases (examples,coverage,fuzzing,stateful); empty: its default
-ALL_SPECS=(petstore3 train-travel museum spotify box openai)
+ALL_SPECS=(petstore3 train-travel museum spotify box openai discord adyen-checkout adyen-transfers lago)
 CI_SPECS=(petstore3 museum spotify)   # permissive licences only (README.md); train-travel is CC BY-NC-SA
 JAVA_OPTS=(-Xmx256m -XX:+UseSerialGC -XX:TieredStopAtLevel=1)
 CLI_OPTS=(-XX:+UseSerialGC -XX:TieredStopAtLevel=1)   # the flags docs/codegen.md recommends for the CLI (Speed)
@@ -51,13 +52,17 @@ facts() {
 import json, sys, urllib.parse
 path = sys.argv[1]
 text = open(path, encoding="utf-8").read()
-if path.endswith(".json"):
-    doc = json.loads(text)
-else:
-    import yaml  # schemathesis brings PyYAML into the venv
-    doc = yaml.safe_load(text)
+import yaml  # schemathesis brings PyYAML into the venv
+doc = json.loads(text) if path.endswith(".json") else yaml.safe_load(text)
+import os
+def load(file):
+    text = open(file, encoding="utf-8").read()
+    return json.loads(text) if file.endswith(".json") else yaml.safe_load(text)
+def path_item(item):  # a path item $ref'd from another file (a spec split over files)
+    ref = item.get("$ref", "")
+    return load(os.path.join(os.path.dirname(path), ref)) if ref and not ref.startswith("#") else item
 methods = {"get", "put", "post", "delete", "patch", "head", "options", "trace"}
-ops = sum(1 for item in (doc.get("paths") or {}).values() for m in item if m in methods)
+ops = sum(1 for item in (doc.get("paths") or {}).values() for m in path_item(item) if m in methods)
 servers = doc.get("servers") or [{"url": "/"}]
 base = urllib.parse.urlparse(servers[0].get("url", "/")).path.rstrip("/")
 scopes = set()
@@ -103,9 +108,15 @@ run_spec() {
   rm -rf "$dir" && mkdir -p "$dir/spec"
   cp -r "$src"/. "$dir/spec/"
   local spec
+  spec="$(find "$dir/spec" -maxdepth 1 -name '*.tar.gz' | head -1)"
+  if [[ -n "$spec" ]]; then tar -xzf "$spec" -C "$dir/spec" && rm "$spec"; fi   # a spec split over files
   spec="$(find "$dir/spec" -maxdepth 1 -name '*.gz' | head -1)"
   if [[ -n "$spec" ]]; then gunzip "$spec"; fi
-  spec="$(find "$dir/spec" -maxdepth 1 \( -name '*.yaml' -o -name '*.yml' -o -name '*.json' \) | head -1)"
+  if [[ -f "$dir/spec/ENTRY" ]]; then
+    spec="$dir/spec/$(cat "$dir/spec/ENTRY")"   # the file the others are $ref'd from
+  else
+    spec="$(find "$dir/spec" -maxdepth 1 \( -name '*.yaml' -o -name '*.yml' -o -name '*.json' \) | head -1)"
+  fi
   local info version ops base scopes
   info="$(PATH="$VENV/bin:$PATH" facts "$spec")"
   IFS='|' read -r version ops base scopes <<<"$info"

@@ -21,4 +21,22 @@ class GenerationWarningsTest {
         assertTrue(p.err.contains("/paths/~1codes~1{code}/get/parameters/0/schema: no valid value could be synthesized for the "
                 + "required parameter path.code of the test request ("), p.err);
     }
+
+    @Test
+    void aRequiredListThatRepeatsANameIsWarnedAboutAtEveryDepthButNotInExamples() {
+        GeneratedProject p = GeneratedProject.generate(GeneratedProject.spec("repeated-required.yaml"), dir, "--verbose");
+        assertEquals(0, p.exit, p.err);
+        String schema = "/paths/~1containers/get/responses/200/content/application~1json/schema";
+        assertTrue(p.err.contains(schema + "/required: required lists 'id' more than once"), p.err);
+        assertTrue(p.err.contains(schema + "/properties/example/required: required lists 'a' more than once"), p.err);
+        assertTrue(!p.err.contains("'x'"), "the example's data is not a schema: " + p.err);
+    }
+
+    @Test
+    void anEnumOfTextAndAYaml11BooleanNamesTheLikelyCause() {
+        GeneratedProject p = GeneratedProject.generate(GeneratedProject.spec("yaml11-enum.yaml"), dir);
+        assertEquals(0, p.exit, p.err);
+        assertTrue(p.err.contains("enum values of different JSON types: typed as JsonNode (text beside booleans: in the root file "
+                + "an unquoted NO, yes, on or off is a YAML 1.1 boolean; quote it if text is meant)"), p.err);
+    }
 }

@@ -128,6 +128,16 @@ class ModelBindingTest {
         }
     }
 
+    @Test
+    void aRequiredPropertyTheSchemaDoesNotDeclareSurvivesARoundTrip(@TempDir Path dir) throws Exception {
+        try (URLClassLoader classes = compiled("merged-schemas.yaml", dir)) {
+            Class<?> wallet = classes.loadClass("com.example.mergedschemas.model.Wallet");
+            String text = "{\"balance_cents\":100,\"balance\":\"1.00\"}";
+            assertEquals(json.readTree(text), json.readTree(json.writeValueAsString(json.readValue(text, wallet))));
+            assertEquals(JsonNode.class, wallet.getMethod("balance").getReturnType());
+        }
+    }
+
     private static URLClassLoader compiled(String spec, Path dir) throws Exception {
         GeneratedProject p = GeneratedProject.generate(GeneratedProject.spec(spec), dir);
         assertEquals(0, p.exit, p.err);

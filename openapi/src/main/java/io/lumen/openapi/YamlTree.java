@@ -5,8 +5,10 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.lumen.config.ConfigException;
+import org.yaml.snakeyaml.DumperOptions;
 import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.Yaml;
+import org.yaml.snakeyaml.constructor.SafeConstructor;
 import org.yaml.snakeyaml.error.MarkedYAMLException;
 import org.yaml.snakeyaml.nodes.MappingNode;
 import org.yaml.snakeyaml.nodes.Node;
@@ -14,6 +16,7 @@ import org.yaml.snakeyaml.nodes.NodeTuple;
 import org.yaml.snakeyaml.nodes.ScalarNode;
 import org.yaml.snakeyaml.nodes.SequenceNode;
 import org.yaml.snakeyaml.nodes.Tag;
+import org.yaml.snakeyaml.representer.Representer;
 
 import java.io.Reader;
 import java.math.BigDecimal;
@@ -24,7 +27,8 @@ import java.util.Map;
 /**
  * A YAML (or JSON) document read into a Jackson tree with the line of every JSON pointer: how
  * files referenced from the spec ({@code other.yaml#/...}) are read, so their errors also say
- * {@code file:line}. Scalars are typed by the YAML core schema (ints, floats, booleans, null).
+ * {@code file:line}. Scalars are typed by YAML 1.2's core schema ({@link Yaml12Resolver}: ints, floats,
+ * {@code true}/{@code false}, null; {@code NO} stays text).
  */
 final class YamlTree {
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
@@ -37,7 +41,8 @@ final class YamlTree {
         try {
             LoaderOptions options = new LoaderOptions();
             options.setAllowDuplicateKeys(false);
-            root = new Yaml(options).compose(in);
+            DumperOptions dumper = new DumperOptions();
+            root = new Yaml(new SafeConstructor(options), new Representer(dumper), dumper, options, new Yaml12Resolver()).compose(in);
         } catch (MarkedYAMLException e) {
             int line = e.getProblemMark() == null ? 0 : e.getProblemMark().getLine() + 1;
             throw new ConfigException(displayName, line, null, "not valid YAML: " + e.getProblem());
@@ -81,14 +86,15 @@ final class YamlTree {
         }
         if (Tag.INT.equals(tag)) {
             try {
-                return NODES.numberNode(new BigInteger(v.replace("_", "")));
+                return NODES.numberNode(v.startsWith("0x") ? new BigInteger(v.substring(2), 16)
+                        : v.startsWith("0o") ? new BigInteger(v.substring(2), 8) : new BigInteger(v));
             } catch (NumberFormatException e) {
                 return NODES.textNode(v);
             }
         }
         if (Tag.FLOAT.equals(tag)) {
             try {
-                return NODES.numberNode(new BigDecimal(v.replace("_", "")));
+                return NODES.numberNode(new BigDecimal(v));
             } catch (NumberFormatException e) {
                 return NODES.textNode(v);
             }

@@ -13,17 +13,16 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.Iterator;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * Synthesizes a value that validates against a schema: the first enum value or the const; objects
  * with their required properties (minus {@code readOnly} ones in requests and {@code writeOnly} ones
  * in responses); arrays with {@code minItems} items (at least one, distinct when {@code uniqueItems});
  * strings by format, pattern and length; numbers inside their bounds and {@code multipleOf}; the
- * first variant of a {@code oneOf}/{@code anyOf}, with its discriminator value; {@code allOf} merged.
+ * first variant of a {@code oneOf}/{@code anyOf}, with its discriminator value; {@code allOf} and keywords beside a
+ * {@code $ref} merged ({@link SchemaMerge}); {@code null} for a null-only schema.
  * Schema-level examples are used where {@link #useExamples} allows. Null when no value can be made
  * (a required property that contains itself). Deterministic.
  */
@@ -38,6 +37,7 @@ public final class Instances {
     private final Direction direction;
     private final boolean useExamples;
     private final DiscriminatorValues discriminators;
+    private final SchemaMerge merges;
 
     /**
      * @param useExamples take {@code example}/{@code examples} found on (sub)schemas when they suit the schema's
@@ -48,6 +48,7 @@ public final class Instances {
         this.direction = direction;
         this.useExamples = useExamples;
         this.discriminators = new DiscriminatorValues(bundle);
+        this.merges = new SchemaMerge(bundle);
     }
 
     /** A value for the schema at {@code pointer}, or null. */
@@ -84,7 +85,7 @@ public final class Instances {
             }
         }
         if (s.has("allOf")) {
-            return value(merge(s, 0), depth + 1, salt);
+            return value(merges.merge(s, 0), depth + 1, salt);
         }
         if (s.has("oneOf") || s.has("anyOf")) {
             return variant(s, depth, salt);
@@ -98,19 +99,8 @@ public final class Instances {
             case "number" -> number(s, false, salt);
             case "boolean" -> NODES.booleanNode(salt % 2 == 0);
             case "null" -> NODES.nullNode();
-            default -> string(s, salt);
+            default -> Schemas.isNullOnly(s) ? NODES.nullNode() : string(s, salt);
         };
-    }
-
-    private JsonNode deref(JsonNode s) {
-        for (int i = 0; i < 32 && s != null && s.has("$ref") && s.get("$ref").isTextual(); i++) {
-            String ref = s.get("$ref").asText();
-            if (!ref.startsWith("#")) {
-                return null;
-            }
-            s = bundle.at(ref.substring(1));
-        }
-        return s;
     }
 
     private static String infer(JsonNode s) {
@@ -126,39 +116,8 @@ public final class Instances {
         return "string";
     }
 
-    /** The keywords of {@code s} and its allOf parts in one schema (properties and required unioned). */
-    private ObjectNode merge(JsonNode s, int depth) {
-        ObjectNode merged = NODES.objectNode();
-        ObjectNode properties = NODES.objectNode();
-        Set<String> required = new LinkedHashSet<>();
-        mergeInto(s, merged, properties, required, depth);
-        if (!properties.isEmpty()) {
-            merged.set("properties", properties);
-        }
-        if (!required.isEmpty()) {
-            ArrayNode r = merged.putArray("required");
-            required.forEach(r::add);
-        }
-        return merged;
-    }
-
-    private void mergeInto(JsonNode s, ObjectNode merged, ObjectNode properties, Set<String> required, int depth) {
-        s = deref(s);
-        if (s == null || depth > MAX_DEPTH) {
-            return;
-        }
-        for (JsonNode part : s.path("allOf")) {
-            mergeInto(part, merged, properties, required, depth + 1);
-        }
-        for (Iterator<Map.Entry<String, JsonNode>> it = s.properties().iterator(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> e = it.next();
-            switch (e.getKey()) {
-                case "allOf", "$ref" -> { }
-                case "properties" -> e.getValue().properties().forEach(p -> properties.set(p.getKey(), p.getValue()));
-                case "required" -> e.getValue().forEach(r -> required.add(r.asText()));
-                default -> merged.set(e.getKey(), e.getValue());
-            }
-        }
+    private JsonNode deref(JsonNode s) {
+        return merges.deref(s);
     }
 
     private JsonNode variant(JsonNode s, int depth, int salt) {
@@ -167,7 +126,7 @@ public final class Instances {
             if (Schemas.isNullOnly(v)) {
                 continue;
             }
-            JsonNode merged = s.has("properties") || s.has("required") ? mergeWith(s, v, key) : v;
+            JsonNode merged = s.has("properties") || s.has("required") ? merges.mergeWith(s, v, key) : v;
             JsonNode value = value(merged, depth + 1, salt);
             if (value == null) {
                 continue;
@@ -179,16 +138,6 @@ public final class Instances {
             return value;
         }
         return null;
-    }
-
-    /** A variant seen together with the properties written beside the oneOf. */
-    private ObjectNode mergeWith(JsonNode s, JsonNode variant, String key) {
-        ObjectNode outer = s.deepCopy();
-        outer.remove(key);
-        outer.remove("discriminator");
-        ObjectNode both = NODES.objectNode();
-        both.putArray("allOf").add(outer).add(variant);
-        return merge(both, 0);
     }
 
     /** The variant's mapping key; else the value it pins the property to; else its schema name (OpenAPI's implicit value). */
@@ -298,7 +247,7 @@ public final class Instances {
         if (pattern != null && (value == null || !PatternSample.matches(pattern, value))) {
             String sample = PatternSample.of(pattern);
             if (sample != null) {
-                return NODES.textNode(sample);
+                return NODES.textNode(salt == 0 ? sample : varied(pattern, sample, salt));
             }
         }
         if (value != null) {
@@ -315,6 +264,17 @@ public final class Instances {
             b.setLength(max);
         }
         return NODES.textNode(b.toString());
+    }
+
+    /** Another sample of the pattern for the salt (items of a uniqueItems array differ), else the sample. */
+    private static String varied(String pattern, String sample, int salt) {
+        String n = Integer.toString(salt);
+        for (String candidate : new String[] {n + sample, sample + n, sample.isEmpty() ? n : sample.substring(0, sample.length() - 1) + n}) {
+            if (!candidate.equals(sample) && PatternSample.matches(pattern, candidate)) {
+                return candidate;
+            }
+        }
+        return sample;
     }
 
     private JsonNode number(JsonNode s, boolean integer, int salt) {

@@ -274,10 +274,7 @@ public final class TypeMapper {
         List<Model.Property> list = new ArrayList<>();
         for (Map.Entry<String, String> e : properties.entrySet()) {
             String json = e.getKey();
-            String java = Names.member(json);
-            if (java.isEmpty()) {
-                java = "property";
-            }
+            String java = Names.member(json).isEmpty() ? "property" : Names.member(json);
             String owner = components.claim(java, "property '" + json + "'");
             if (owner != null) {
                 throw spec.error(e.getValue(), "property '" + json + "' becomes the Java name " + java + ", as does "
@@ -291,6 +288,7 @@ public final class TypeMapper {
             list.add(new Model.Property(json, java, type, required.contains(json),
                     Schemas.nullable(ps) || Schemas.nullable(target), Schemas.describe(ps)));
         }
+        list.addAll(UndeclaredRequired.properties(p, properties.keySet(), required, components, diagnostics));
         TypeName additional = null;
         if (additionalPointer != null) {
             String java = components.unique("additionalProperties", "additionalProperties");

@@ -19,13 +19,15 @@ import java.util.Collection;
 import java.util.Deque;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.UnaryOperator;
 
 /**
  * Reads one parameter from a request by its {@code in}, {@code style} and {@code explode} and
  * converts it by its schema (see {@link Coercer}): primitives, arrays and objects in the styles
  * matrix, label, simple (path), form, spaceDelimited, pipeDelimited, deepObject (query), simple
- * (header) and form (cookie). Built once per parameter at startup; thread-safe.
+ * (header) and form (cookie); a form/explode map ({@code additionalProperties}) takes the query names no
+ * other parameter of the operation has. Built once per parameter at startup; thread-safe.
  */
 public final class ParameterReader {
     private static final ObjectMapper JSON = ExactJson.MAPPER;
@@ -37,12 +39,22 @@ public final class ParameterReader {
     private final HttpString header;
     private final String matrixPrefix;
     private final String deepPrefix;
+    private final Set<String> otherQueryNames;
 
     /**
      * @param resolve follows a schema's {@code $ref} within the spec bundle (for item and property schemas)
      */
     public ParameterReader(Parameter parameter, UnaryOperator<JsonNode> resolve) {
+        this(parameter, resolve, Set.of());
+    }
+
+    /**
+     * @param otherQueryNames the names of the operation's other query parameters: a {@code form}/explode map
+     *                        ({@code additionalProperties}) takes every query name but these
+     */
+    public ParameterReader(Parameter parameter, UnaryOperator<JsonNode> resolve, Set<String> otherQueryNames) {
         this.parameter = parameter;
+        this.otherQueryNames = otherQueryNames;
         this.schema = parameter.schema();
         this.resolve = resolve;
         this.shape = parameter.json() ? Coercer.Shape.PRIMITIVE : Coercer.shape(schema);
@@ -120,7 +132,7 @@ public final class ParameterReader {
                     if (key.startsWith(deepPrefix) && key.endsWith("]")) {
                         prop = key.substring(deepPrefix.length(), key.length() - 1); // "" for name[]: checked too
                     }
-                } else if (schema.path("properties").has(key)) {
+                } else if (schema.path("properties").has(key) || isMapMember(key)) {
                     prop = key;
                 }
                 if (prop != null) {
@@ -145,6 +157,14 @@ public final class ParameterReader {
         }
         char delimiter = style == Style.SPACE_DELIMITED ? ' ' : style == Style.PIPE_DELIMITED ? '|' : ',';
         return delimited(value, delimiter, false);
+    }
+
+    /** A query name a form/explode map takes: the map allows other properties explicitly, and no other parameter has the name (or {@code name[...]}). */
+    private boolean isMapMember(String key) {
+        JsonNode additional = schema.get("additionalProperties");
+        int bracket = key.indexOf('[');
+        return additional != null && (additional.isObject() || additional.asBoolean(false))
+                && !otherQueryNames.contains(key) && !(bracket > 0 && otherQueryNames.contains(key.substring(0, bracket)));
     }
 
     /** The one value of a single-valued parameter; given more than once it is refused, not read by position. */

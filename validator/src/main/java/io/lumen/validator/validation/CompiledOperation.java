@@ -27,9 +27,11 @@ import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.UnaryOperator;
 
 /**
@@ -55,6 +57,16 @@ final class CompiledOperation {
     private final UnaryOperator<JsonNode> resolve;
     private final JsonNode bundle;
 
+    private static Set<String> otherQueryNames(List<Parameter> params, int self) {
+        Set<String> names = new HashSet<>();
+        for (int i = 0; i < params.size(); i++) {
+            if (i != self && params.get(i).in() == Parameter.In.QUERY) {
+                names.add(params.get(i).name());
+            }
+        }
+        return names;
+    }
+
     CompiledOperation(OpenApiSpec spec, Operation operation, SchemaCompiler compiler) {
         this.operation = operation;
         this.resolve = node -> resolve(spec, node);
@@ -63,7 +75,7 @@ final class CompiledOperation {
         this.readers = new ParameterReader[params.size()];
         this.schemas = new Schema[params.size()];
         for (int i = 0; i < params.size(); i++) {
-            readers[i] = new ParameterReader(params.get(i), resolve);
+            readers[i] = new ParameterReader(params.get(i), resolve, otherQueryNames(params, i));
             String sp = params.get(i).schemaPointer();
             schemas[i] = sp == null ? null : compiler.request(sp);
         }
