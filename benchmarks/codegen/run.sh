@@ -20,7 +20,7 @@
 #               GET /v1/pets and POST /v1/pets, one JWT for every request; target >= 0.9x
 # Both petstores run from the same petstore.jar side by side on loopback; rounds alternate them.
 # Variables: PARTS (gen load; large and versus on request), GEN_RUNS (5), LARGE_SPEC, LARGE_JAVA_OPTS,
-# VERSUS_SPECS, OPENAPI_GENERATOR_VERSION (7.17.0), OPENAPI_GENERATOR_NAME (spring), SYNTHETIC_RESOURCES (125), DURATION (10),
+# VERSUS_SPECS, OPENAPI_GENERATOR_VERSION (7.17.0), OPENAPI_GENERATOR_NAME (spring), VERSUS_JAVA_HOME, SYNTHETIC_RESOURCES (125), DURATION (10),
 # WARMUP_DURATION (=DURATION), ROUNDS (3, at least 3), THREADS (2), CONNECTIONS (128), PIPELINE (16),
 # GENERATED_PORT (18131), HANDWRITTEN_PORT (18132), SKIP_BUILD (0), JAVA_OPTS, BENCH_JAVA_HOME.
 set -euo pipefail
@@ -33,7 +33,7 @@ bench_knobs PARTS="gen load" GEN_RUNS=5 SYNTHETIC_RESOURCES=125 DURATION=10 WARM
   CONNECTIONS=128 PIPELINE=16 GENERATED_PORT=18131 HANDWRITTEN_PORT=18132 SKIP_BUILD=0 JAVA_OPTS= \
   LARGE_SPEC=codegen-it/public-specs/box/openapi.json.gz LARGE_JAVA_OPTS='-XX:TieredStopAtLevel=1 -XX:+UseSerialGC' \
   VERSUS_SPECS='codegen-it/public-specs/box/openapi.json.gz codegen-it/public-specs/openai/openapi.yaml.gz' \
-  OPENAPI_GENERATOR_VERSION=7.17.0 OPENAPI_GENERATOR_NAME=spring
+  OPENAPI_GENERATOR_VERSION=7.17.0 OPENAPI_GENERATOR_NAME=spring VERSUS_JAVA_HOME=
 bench_words_in PARTS gen load large versus
 bench_at_least 3 ROUNDS
 bench_at_least 1 GEN_RUNS DURATION THREADS
@@ -143,9 +143,14 @@ if [[ " $PARTS " == *" versus "* ]]; then
   OAG_JAR="$RUN_DIR/lib/openapi-generator-cli-$OPENAPI_GENERATOR_VERSION.jar"
   # the launcher's class-data-sharing archive lives in the run folder; the first spec's first run makes it
   # as a user's first run does (each spec's first run is timed apart, not in the medians)
-  LUMEN_CMD=(env "LUMEN_CDS_DIR=$RUN_DIR/cds" "JAVA=$BENCH_JAVA" "$LUMEN_CLI")
+  VERSUS_JAVA="$BENCH_JAVA"   # VERSUS_JAVA_HOME: another JDK for both tools (Java 17, which BENCH_JAVA_HOME refuses)
+  [[ -n "$VERSUS_JAVA_HOME" ]] && VERSUS_JAVA="$VERSUS_JAVA_HOME/bin/java"
+  [[ -x "$VERSUS_JAVA" ]] || bench_die "no $VERSUS_JAVA"
+  LUMEN_CMD=(env "LUMEN_CDS_DIR=$RUN_DIR/cds" "JAVA=$VERSUS_JAVA" "$LUMEN_CLI")
   {
     echo "## Lumen CLI vs openapi-generator $OPENAPI_GENERATOR_VERSION (-g $OPENAPI_GENERATOR_NAME), whole process, ms, runs alternated"
+    echo
+    echo "JDK: $("$VERSUS_JAVA" -version 2>&1 | head -n 1)."
     echo
     echo "Lumen: \`cli/bin/lumen generate\` (its launcher's JVM settings and class-data-sharing archive); openapi-generator:"
     echo "\`java -jar openapi-generator-cli.jar generate -g $OPENAPI_GENERATOR_NAME\` with the JVM's defaults, as its docs run it."
@@ -174,7 +179,7 @@ if [[ " $PARTS " == *" versus "* ]]; then
       timed "$RUN_DIR/versus-$name-lumen-$i" "${LUMEN_CMD[@]}" generate -i "$spec" -o "$RUN_DIR/versus-$name-lumen-$i"
       lw+=("$WALL_MS"); lc+=("$CPU_MS")
       bench_log "versus $name lumen run $i: wall $WALL_MS ms, cpu $CPU_MS ms"
-      timed "$RUN_DIR/versus-$name-oag-$i" "$BENCH_JAVA" -jar "$OAG_JAR" generate -g "$OPENAPI_GENERATOR_NAME" -i "$spec" \
+      timed "$RUN_DIR/versus-$name-oag-$i" "$VERSUS_JAVA" -jar "$OAG_JAR" generate -g "$OPENAPI_GENERATOR_NAME" -i "$spec" \
         -o "$RUN_DIR/versus-$name-oag-$i"
       ow+=("$WALL_MS"); oc+=("$CPU_MS")
       bench_log "versus $name openapi-generator run $i: wall $WALL_MS ms, cpu $CPU_MS ms"
