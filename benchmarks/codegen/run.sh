@@ -8,13 +8,19 @@
 #               codegen-it/public-specs), GEN_RUNS alternated pairs: the JVM's default flags against
 #               LARGE_JAVA_OPTS (C1 only, serial GC: what docs/codegen.md recommends); wall and CPU
 #               seconds of the whole process; target < 2 s
+#   part versus - (issue 26 item 9) the Lumen CLI (cli/bin/lumen generate: its launcher's JVM settings
+#               and class-data-sharing archive, made by a first run, reported apart) against openapi-generator
+#               (OPENAPI_GENERATOR_VERSION, -g OPENAPI_GENERATOR_NAME, fetched with Maven) on VERSUS_SPECS
+#               (Box 1.7 MB JSON, OpenAI 3 MB YAML), GEN_RUNS alternated pairs; wall and CPU of the whole
+#               process; target: Lumen < 2 s
 #   part load - the generated petstore (typed records and adapters, routes generated:
 #               config/petstore/embedded) against the hand-written one (untyped handlers reading the
 #               validator's JsonNodes: benchmarks/codegen/handwritten layered on the same folder, so
 #               the same chain: exception ... specification, security, body, audit, validator) on
 #               GET /v1/pets and POST /v1/pets, one JWT for every request; target >= 0.9x
 # Both petstores run from the same petstore.jar side by side on loopback; rounds alternate them.
-# Variables: PARTS (gen load; large on request), GEN_RUNS (5), LARGE_SPEC, LARGE_JAVA_OPTS, SYNTHETIC_RESOURCES (125), DURATION (10),
+# Variables: PARTS (gen load; large and versus on request), GEN_RUNS (5), LARGE_SPEC, LARGE_JAVA_OPTS,
+# VERSUS_SPECS, OPENAPI_GENERATOR_VERSION (7.17.0), OPENAPI_GENERATOR_NAME (spring), VERSUS_JAVA_HOME, SYNTHETIC_RESOURCES (125), DURATION (10),
 # WARMUP_DURATION (=DURATION), ROUNDS (3, at least 3), THREADS (2), CONNECTIONS (128), PIPELINE (16),
 # GENERATED_PORT (18131), HANDWRITTEN_PORT (18132), SKIP_BUILD (0), JAVA_OPTS, BENCH_JAVA_HOME.
 set -euo pipefail
@@ -25,8 +31,10 @@ bench_no_args $#
 
 bench_knobs PARTS="gen load" GEN_RUNS=5 SYNTHETIC_RESOURCES=125 DURATION=10 WARMUP_DURATION=@DURATION ROUNDS=3 THREADS=2 \
   CONNECTIONS=128 PIPELINE=16 GENERATED_PORT=18131 HANDWRITTEN_PORT=18132 SKIP_BUILD=0 JAVA_OPTS= \
-  LARGE_SPEC=codegen-it/public-specs/box/openapi.json.gz LARGE_JAVA_OPTS='-XX:TieredStopAtLevel=1 -XX:+UseSerialGC'
-bench_words_in PARTS gen load large
+  LARGE_SPEC=codegen-it/public-specs/box/openapi.json.gz LARGE_JAVA_OPTS='-XX:TieredStopAtLevel=1 -XX:+UseSerialGC' \
+  VERSUS_SPECS='codegen-it/public-specs/box/openapi.json.gz codegen-it/public-specs/openai/openapi.yaml.gz' \
+  OPENAPI_GENERATOR_VERSION=7.17.0 OPENAPI_GENERATOR_NAME=spring VERSUS_JAVA_HOME=
+bench_words_in PARTS gen load large versus
 bench_at_least 3 ROUNDS
 bench_at_least 1 GEN_RUNS DURATION THREADS
 (( THREADS <= 9 )) || bench_die "THREADS must be 1..9 (post-pet.lua's id ranges), got $THREADS"
@@ -39,7 +47,9 @@ RUN_DIR="$BENCH_RUN_DIR"
 REPORT="$BENCH_REPORT"
 CODEGEN_JAR="$BENCH_REPO_ROOT/codegen/target/lumen-codegen.jar"
 LUMEN_JAR="$BENCH_PETSTORE_JAR"
-bench_build_lumen "$LUMEN_JAR" -B -q -DskipTests install
+REQUIRED_JAR="$CODEGEN_JAR"   # the petstore jar only for the load part
+[[ " $PARTS " == *" load "* ]] && REQUIRED_JAR="$LUMEN_JAR"
+bench_build_lumen "$REQUIRED_JAR" -B -q -DskipTests install
 [[ -f "$CODEGEN_JAR" ]] || bench_die "build first (codegen/target/lumen-codegen.jar) or drop SKIP_BUILD=1"
 LOAD_BEFORE="$(bench_loadavg)"
 {
@@ -120,6 +130,65 @@ if [[ " $PARTS " == *" large "* ]]; then
     label="$v"; [[ $v == tuned ]] && label="$LARGE_JAVA_OPTS"
     echo "| $label | ${w[*]} | $(bench_median "${w[@]}") | $(bench_median "${c[@]}") | 2000 |" >>"$REPORT"
     SUMMARY+=("gen_large_${v}_ms=$(bench_median "${w[@]}")" "gen_large_${v}_cpu_ms=$(bench_median "${c[@]}")")
+  done
+  echo >>"$REPORT"
+fi
+
+# --- part versus: the Lumen CLI against openapi-generator on the same large specs, alternated ----
+if [[ " $PARTS " == *" versus "* ]]; then
+  LUMEN_CLI="$BENCH_REPO_ROOT/cli/bin/lumen"
+  [[ -f "$BENCH_REPO_ROOT/cli/target/lumen.jar" ]] || bench_die "build first (cli/target/lumen.jar) or drop SKIP_BUILD=1"
+  bench_mvn_build "$BENCH_REPO_ROOT" "$RUN_DIR/openapi-generator.log" -B -q dependency:copy \
+    -Dartifact="org.openapitools:openapi-generator-cli:$OPENAPI_GENERATOR_VERSION" -DoutputDirectory="$RUN_DIR/lib"
+  OAG_JAR="$RUN_DIR/lib/openapi-generator-cli-$OPENAPI_GENERATOR_VERSION.jar"
+  # the launcher's class-data-sharing archive lives in the run folder; the first spec's first run makes it
+  # as a user's first run does (each spec's first run is timed apart, not in the medians)
+  VERSUS_JAVA="$BENCH_JAVA"   # VERSUS_JAVA_HOME: another JDK for both tools (Java 17, which BENCH_JAVA_HOME refuses)
+  [[ -n "$VERSUS_JAVA_HOME" ]] && VERSUS_JAVA="$VERSUS_JAVA_HOME/bin/java"
+  [[ -x "$VERSUS_JAVA" ]] || bench_die "no $VERSUS_JAVA"
+  LUMEN_CMD=(env "LUMEN_CDS_DIR=$RUN_DIR/cds" "JAVA=$VERSUS_JAVA" "$LUMEN_CLI")
+  {
+    echo "## Lumen CLI vs openapi-generator $OPENAPI_GENERATOR_VERSION (-g $OPENAPI_GENERATOR_NAME), whole process, ms, runs alternated"
+    echo
+    echo "JDK: $("$VERSUS_JAVA" -version 2>&1 | head -n 1)."
+    echo
+    echo "Lumen: \`cli/bin/lumen generate\` (its launcher's JVM settings and class-data-sharing archive); openapi-generator:"
+    echo "\`java -jar openapi-generator-cli.jar generate -g $OPENAPI_GENERATOR_NAME\` with the JVM's defaults, as its docs run it."
+    echo
+    echo "| spec | size | operations | Lumen first run (wall / CPU) | Lumen wall per run | Lumen wall median | Lumen CPU median | openapi-generator wall per run | its wall median | its CPU median | Lumen / openapi-generator (wall) |"
+    echo "|---|---|---|---|---|---|---|---|---|---|---|"
+  } >>"$REPORT"
+  timed() {  # timed <out> <command...>: WALL_MS and CPU_MS of the whole process
+    local out="$1"; shift
+    rm -rf "$out"
+    /usr/bin/time -f '%e %U %S' -o "$out.time" "$@" >"$out.log" 2>&1 || { tail -n 20 "$out.log" >&2; bench_die "$* failed"; }
+    read -r wall user sys <"$out.time"
+    WALL_MS="$(awk -v w="$wall" 'BEGIN { printf "%d", w * 1000 }')"
+    CPU_MS="$(awk -v u="$user" -v s="$sys" 'BEGIN { printf "%d", (u + s) * 1000 }')"
+  }
+  for spec_gz in $VERSUS_SPECS; do
+    name="$(basename "$(dirname "$spec_gz")")"
+    base="${spec_gz%.gz}"
+    spec="$RUN_DIR/versus-$name.${base##*.}"
+    case "$spec_gz" in *.gz) gunzip -c "$BENCH_REPO_ROOT/$spec_gz" >"$spec" ;; *) cp "$BENCH_REPO_ROOT/$spec_gz" "$spec" ;; esac
+    timed "$RUN_DIR/versus-$name-lumen-first" "${LUMEN_CMD[@]}" generate -i "$spec" -o "$RUN_DIR/versus-$name-lumen-first"
+    first="$WALL_MS / $CPU_MS"
+    ops="$(tail -n 1 "$RUN_DIR/versus-$name-lumen-first.log" | awk '{print $1}')"
+    lw=(); lc=(); ow=(); oc=()
+    for (( i = 1; i <= GEN_RUNS; i++ )); do
+      timed "$RUN_DIR/versus-$name-lumen-$i" "${LUMEN_CMD[@]}" generate -i "$spec" -o "$RUN_DIR/versus-$name-lumen-$i"
+      lw+=("$WALL_MS"); lc+=("$CPU_MS")
+      bench_log "versus $name lumen run $i: wall $WALL_MS ms, cpu $CPU_MS ms"
+      timed "$RUN_DIR/versus-$name-oag-$i" "$VERSUS_JAVA" -jar "$OAG_JAR" generate -g "$OPENAPI_GENERATOR_NAME" -i "$spec" \
+        -o "$RUN_DIR/versus-$name-oag-$i"
+      ow+=("$WALL_MS"); oc+=("$CPU_MS")
+      bench_log "versus $name openapi-generator run $i: wall $WALL_MS ms, cpu $CPU_MS ms"
+    done
+    lmed="$(bench_median "${lw[@]}")"; omed="$(bench_median "${ow[@]}")"
+    ratio="$(awk -v l="$lmed" -v o="$omed" 'BEGIN { printf "%.3f", l / o }')"
+    echo "| $name | $(( $(wc -c <"$spec") / 1024 )) KB | $ops | $first | ${lw[*]} | $lmed | $(bench_median "${lc[@]}") | ${ow[*]} | $omed | $(bench_median "${oc[@]}") | $ratio |" >>"$REPORT"
+    SUMMARY+=("gen_versus_${name}_lumen_ms=$lmed" "gen_versus_${name}_lumen_cpu_ms=$(bench_median "${lc[@]}")"
+      "gen_versus_${name}_oag_ms=$omed" "gen_versus_${name}_oag_cpu_ms=$(bench_median "${oc[@]}")")
   done
   echo >>"$REPORT"
 fi

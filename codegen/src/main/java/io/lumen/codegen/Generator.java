@@ -30,6 +30,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.function.Predicate;
+import java.util.function.Supplier;
 
 /**
  * Generates a service project from an OpenAPI spec, in memory: the spec is read by
@@ -68,27 +69,43 @@ public final class Generator {
         String specFile = "config/openapi" + specName.substring(specName.lastIndexOf('.'));
         files.add(new GeneratedFile(specFile, openApi.source(), GeneratedFile.Owner.SPEC));
         referencedFiles(spec, openApi, files, diagnostics);
-        ModelWriter models = new ModelWriter(sources);
-        for (Model m : types.models()) {
-            Map.Entry<String, String> f = models.write(m);
-            files.add(GeneratedFile.text(Layout.GENERATED_SOURCES + "/" + f.getKey(), f.getValue(), GeneratedFile.Owner.GENERATED));
-        }
         ApiWriter api = new ApiWriter(sources);
         HandlerWriter handlers = new HandlerWriter(sources, api);
-        List<String> types2 = new ArrayList<>();
-        for (OperationModel op : operations) {
-            api.write(op).forEach((path, text) -> files.add(
-                    GeneratedFile.text(Layout.GENERATED_SOURCES + "/" + path, text, GeneratedFile.Owner.GENERATED)));
-            Map.Entry<String, String> h = handlers.write(op, implemented.test(op.type()));
-            files.add(GeneratedFile.text(Layout.GENERATED_SOURCES + "/" + h.getKey(), h.getValue(), GeneratedFile.Owner.GENERATED));
-            types2.add(op.type());
-        }
+        files.addAll(generatedSources(types.models(), operations, new ModelWriter(sources), api, handlers, implemented));
+        List<String> types2 = operations.stream().map(OperationModel::type).toList();
         ProjectFiles project = new ProjectFiles(openApi, options, diagnostics, operations, specFile, datasource, schemes);
         files.add(project.handlerYml(handlers));
         files.addAll(project.userFiles(new UserCodeWriter(sources, api, handlers, datasource)));
         files.sort(Comparator.comparing(GeneratedFile::path));
         return new Generation(files, diagnostics.warnings(), types2, openApi.sourceNames(),
                 options.packageName().replace('.', '/') + "/impl", List.copyOf(operations));
+    }
+
+    /**
+     * The generated layer's Java sources: one task per model and per operation, rendered on every
+     * core (JavaPoet's rendering is most of a large spec's generation; the writers share nothing
+     * mutable), collected in the order of the tasks, so the result does not depend on the scheduling.
+     */
+    private static List<GeneratedFile> generatedSources(List<Model> models, List<OperationModel> operations, ModelWriter modelWriter,
+                                                        ApiWriter api, HandlerWriter handlers, Predicate<String> implemented) {
+        List<Supplier<List<GeneratedFile>>> tasks = new ArrayList<>();
+        for (Model m : models) {
+            tasks.add(() -> List.of(generated(modelWriter.write(m))));
+        }
+        for (OperationModel op : operations) {
+            boolean hasImpl = implemented.test(op.type());
+            tasks.add(() -> {
+                List<GeneratedFile> out = new ArrayList<>();
+                api.write(op).entrySet().forEach(f -> out.add(generated(f)));
+                out.add(generated(handlers.write(op, hasImpl)));
+                return out;
+            });
+        }
+        return tasks.parallelStream().map(Supplier::get).flatMap(List::stream).toList();
+    }
+
+    private static GeneratedFile generated(Map.Entry<String, String> pathAndText) {
+        return GeneratedFile.text(Layout.GENERATED_SOURCES + "/" + pathAndText.getKey(), pathAndText.getValue(), GeneratedFile.Owner.GENERATED);
     }
 
     /** Copies the files the spec's $refs name next to the project's spec (those beside or below it). */

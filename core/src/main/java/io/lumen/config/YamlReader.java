@@ -1,11 +1,13 @@
 package io.lumen.config;
 
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import org.yaml.snakeyaml.DumperOptions;
@@ -26,7 +28,9 @@ import org.yaml.snakeyaml.representer.Representer;
 
 /**
  * Parses YAML or JSON into plain Java values and a line table. Composing the node tree first (instead of
- * {@code yaml.load}) is what gives us the line of every key and list item for error messages.
+ * {@code yaml.load}) is what gives us the line of every key and list item for error messages. A
+ * {@code .json} file is read by {@link JsonTreeReader} (the same values and lines, much faster), and as
+ * YAML only when that refuses it.
  */
 final class YamlReader {
     /** The parsed document: plain values plus where each came from. */
@@ -35,6 +39,35 @@ final class YamlReader {
     private YamlReader() {}
 
     static Parsed read(InputStream in, String displayName) {
+        if (!displayName.toLowerCase(Locale.ROOT).endsWith(".json")) {
+            return readYaml(in, displayName);
+        }
+        byte[] bytes;
+        try {
+            bytes = in.readAllBytes();
+        } catch (IOException e) {
+            throw new ConfigException(displayName, 0, null, "cannot read: " + e.getMessage(), e);
+        }
+        Parsed json = yamlLineBreaks(bytes) ? null : JsonTreeReader.read(bytes);
+        return json != null ? json : readYaml(new ByteArrayInputStream(bytes), displayName);
+    }
+
+    /**
+     * Whether the bytes hold a line break YAML counts and JSON does not (NEL, LS, PS in UTF-8): the
+     * JSON reader's line numbers would differ from the YAML reader's.
+     */
+    private static boolean yamlLineBreaks(byte[] bytes) {
+        for (int i = 0; i + 1 < bytes.length; i++) {
+            if ((bytes[i] == (byte) 0xC2 && bytes[i + 1] == (byte) 0x85)
+                    || (bytes[i] == (byte) 0xE2 && bytes[i + 1] == (byte) 0x80 && i + 2 < bytes.length
+                    && (bytes[i + 2] == (byte) 0xA8 || bytes[i + 2] == (byte) 0xA9))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static Parsed readYaml(InputStream in, String displayName) {
         LoaderOptions options = new LoaderOptions();
         options.setAllowDuplicateKeys(false);
         PlainConstructor constructor = new PlainConstructor(options);

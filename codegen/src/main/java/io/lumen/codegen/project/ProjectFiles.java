@@ -18,6 +18,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.stream.Stream;
 
 /**
  * The non-Java files of a project and the user-owned Java files: the route table (generated),
@@ -142,12 +143,13 @@ public final class ProjectFiles {
                         "DatabaseTest.java.mustache", m));
             }
         }
-        for (OperationModel op : operations) {
+        // rendered on every core, collected in the operations' order (the writer shares nothing mutable)
+        out.addAll(operations.parallelStream().flatMap(op -> {
             Map.Entry<String, String> impl = code.impl(op);
-            out.add(GeneratedFile.text(Layout.MAIN_JAVA + "/" + impl.getKey(), impl.getValue(), GeneratedFile.Owner.USER));
             Map.Entry<String, String> test = code.test(op);
-            out.add(GeneratedFile.text(Layout.TEST_JAVA + "/" + test.getKey(), test.getValue(), GeneratedFile.Owner.USER));
-        }
+            return Stream.of(GeneratedFile.text(Layout.MAIN_JAVA + "/" + impl.getKey(), impl.getValue(), GeneratedFile.Owner.USER),
+                    GeneratedFile.text(Layout.TEST_JAVA + "/" + test.getKey(), test.getValue(), GeneratedFile.Owner.USER));
+        }).toList());
         return out;
     }
 
