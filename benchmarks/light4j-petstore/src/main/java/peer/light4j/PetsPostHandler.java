@@ -7,6 +7,7 @@ import io.undertow.server.HttpServerExchange;
 import io.undertow.util.Headers;
 
 import java.nio.ByteBuffer;
+import java.util.Map;
 
 /**
  * POST /v1/pets behind BodyHandler (and ValidatorHandler): answers 201 with the parsed body
@@ -18,7 +19,7 @@ public class PetsPostHandler implements HttpHandler {
     @Override
     public void handleRequest(HttpServerExchange exchange) throws Exception {
         Object body = exchange.getAttachment(AttachmentConstants.REQUEST_BODY);
-        if (!(body instanceof java.util.Map)) {
+        if (!(body instanceof Map)) {
             exchange.setStatusCode(400);
             exchange.getResponseHeaders().put(Headers.CONTENT_TYPE, "application/json");
             exchange.getResponseSender().send("{\"statusCode\":400,\"message\":\"no parsed JSON object body\"}");

@@ -8,6 +8,7 @@ import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Base64;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Stream;
@@ -45,7 +46,7 @@ public final class Light4jFolders {
         Map<String, String> files = new TreeMap<>();
         try (Stream<Path> all = Files.walk(dir)) {
             for (Path p : all.filter(Files::isRegularFile).toList()) {
-                files.put(dir.relativize(p).toString(), java.util.Base64.getEncoder().encodeToString(Files.readAllBytes(p)));
+                files.put(dir.relativize(p).toString(), Base64.getEncoder().encodeToString(Files.readAllBytes(p)));
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);

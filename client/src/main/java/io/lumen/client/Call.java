@@ -7,6 +7,7 @@ import io.undertow.client.ClientResponse;
 import io.undertow.protocols.http2.Http2StreamSinkChannel;
 import io.undertow.util.HeaderMap;
 import io.undertow.util.Headers;
+import io.undertow.util.HttpString;
 import org.xnio.ChannelListener;
 import org.xnio.channels.StreamSinkChannel;
 import org.xnio.channels.StreamSourceChannel;
@@ -31,7 +32,7 @@ import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
 final class Call implements ClientCallback<ClientExchange>, ChannelListener<Channel>, Runnable {
     private static final AtomicIntegerFieldUpdater<Call> DONE = AtomicIntegerFieldUpdater.newUpdater(Call.class, "done");
     /** A Lumen service's mark on a request it refused without processing it (see LumenServer.stop). */
-    private static final io.undertow.util.HttpString UNPROCESSED = new io.undertow.util.HttpString("Lumen-Unprocessed");
+    private static final HttpString UNPROCESSED = new HttpString("Lumen-Unprocessed");
     private static final AtomicIntegerFieldUpdater<Call> RELEASED =
             AtomicIntegerFieldUpdater.newUpdater(Call.class, "released");
     private static final String H1 = "HTTP/1.1";

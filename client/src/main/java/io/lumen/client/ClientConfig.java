@@ -6,6 +6,8 @@ import io.lumen.tls.KeyStores;
 import io.lumen.tls.SslContexts;
 import org.slf4j.LoggerFactory;
 
+import java.net.URI;
+import java.net.URISyntaxException;
 import javax.net.ssl.SSLContext;
 import java.security.KeyStore;
 import java.util.List;
@@ -49,11 +51,11 @@ public record ClientConfig(Tls tls, Request request, DiscoveryConfig discovery, 
      * An entry of {@code discovery.hosts}: {@code scheme://name:port} whose name is looked up
      * through DNS (an address needs no discovery).
      */
-    public static java.net.URI discoveredOrigin(String entry) {
-        java.net.URI u;
+    public static URI discoveredOrigin(String entry) {
+        URI u;
         try {
-            u = new java.net.URI(entry);
-        } catch (java.net.URISyntaxException e) {
+            u = new URI(entry);
+        } catch (URISyntaxException e) {
             throw new IllegalArgumentException("discovery.hosts: '" + entry + "' is not a URL: " + e.getReason());
         }
         String scheme = u.getScheme() == null ? "" : u.getScheme();

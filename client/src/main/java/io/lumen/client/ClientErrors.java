@@ -4,10 +4,13 @@ import io.lumen.config.ConfigLoader;
 import io.lumen.status.Status;
 import io.lumen.status.StatusCatalogue;
 
+import java.io.EOFException;
+import java.io.IOException;
 import javax.net.ssl.SSLException;
 import java.net.ConnectException;
 import java.nio.channels.ClosedChannelException;
 import java.util.List;
+import javax.net.ssl.SSLHandshakeException;
 
 /** Builds {@link ClientException}s from the catalogue's client codes. Immutable; shared. */
 final class ClientErrors {
@@ -81,16 +84,16 @@ final class ClientErrors {
             return ce;
         }
         if (cause instanceof SSLException) {
-            return new ClientException(tls, cause, cause instanceof javax.net.ssl.SSLHandshakeException, origin, message(cause));
+            return new ClientException(tls, cause, cause instanceof SSLHandshakeException, origin, message(cause));
         }
         if (cause instanceof ConnectException) {
             return connectFailed(origin, cause);
         }
-        if (cause instanceof ClosedChannelException || cause instanceof java.io.EOFException
-                || (cause instanceof java.io.IOException && isReset(cause))) {
+        if (cause instanceof ClosedChannelException || cause instanceof EOFException
+                || (cause instanceof IOException && isReset(cause))) {
             return closedByPeer(origin, cause);
         }
-        if (cause instanceof java.io.IOException) {
+        if (cause instanceof IOException) {
             return new ClientException(closed, cause, false, origin);
         }
         return protocol(origin, message(cause), cause);

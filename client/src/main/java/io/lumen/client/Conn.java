@@ -6,6 +6,7 @@ import io.undertow.protocols.http2.Http2Channel;
 import org.xnio.ChannelListener;
 import org.xnio.IoUtils;
 
+import java.io.Closeable;
 import java.lang.reflect.Field;
 
 /**
@@ -152,7 +153,7 @@ final class Conn implements UpstreamConnector.Outcome, ChannelListener<ClientCon
         }
         if (!multiplexed && H1_SOCKET != null && H1_SOCKET.getDeclaringClass().isInstance(c)) {
             try {
-                IoUtils.safeClose((java.io.Closeable) H1_SOCKET.get(c));
+                IoUtils.safeClose((Closeable) H1_SOCKET.get(c));
             } catch (ReflectiveOperationException | ClassCastException e) {
                 // fall through to the connection's own close
             }

@@ -1,6 +1,5 @@
 package io.lumen.client;
 
-import io.lumen.client.discovery.DiscoveryConfig;
 import io.lumen.config.ConfigLoader;
 import io.lumen.status.StatusCatalogue;
 import org.xnio.XnioWorker;
@@ -9,9 +8,7 @@ import javax.net.ssl.SSLContext;
 import java.net.URI;
 import java.net.UnknownHostException;
 import java.security.KeyStore;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.LongSupplier;
 

@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -79,7 +80,7 @@ class ConfigTest {
         try (TestServer server = TestServer.start(true);
              LumenClient client = LumenClient.fromConfig(ConfigLoader.builder().configDirs(List.of(dir)).build())) {
             assertEquals("Hello cfg", client.send(Request.get(server.https("/get?name=cfg")).build())
-                    .get(5, java.util.concurrent.TimeUnit.SECONDS).bodyString());
+                    .get(5, TimeUnit.SECONDS).bodyString());
         }
     }
 }

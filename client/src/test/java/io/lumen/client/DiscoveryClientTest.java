@@ -5,6 +5,7 @@ import io.lumen.client.testing.TestDnsServer;
 import io.undertow.Undertow;
 import io.undertow.server.HttpServerExchange;
 import io.undertow.util.Headers;
+import io.undertow.util.HttpString;
 import io.undertow.util.SameThreadExecutor;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -15,7 +16,9 @@ import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -37,7 +40,7 @@ class DiscoveryClientTest {
     private final Map<String, AtomicInteger> openConnections = new ConcurrentHashMap<>();
     private final Map<String, String> hosts = new ConcurrentHashMap<>();
     /** Addresses whose server answers like a draining Lumen service. */
-    private final java.util.Set<String> draining = ConcurrentHashMap.newKeySet();
+    private final Set<String> draining = ConcurrentHashMap.newKeySet();
     private LumenClient client;
     private int port;
 
@@ -62,7 +65,7 @@ class DiscoveryClientTest {
     private int server(String ip, int wanted) {
         hits.put(ip, new AtomicInteger());
         openConnections.put(ip, new AtomicInteger());
-        java.util.Set<Object> seen = ConcurrentHashMap.newKeySet();
+        Set<Object> seen = ConcurrentHashMap.newKeySet();
         Undertow u = Undertow.builder().setIoThreads(1).setWorkerThreads(4).addHttpListener(wanted, ip)
                 .setHandler((HttpServerExchange ex) -> {
                     if (seen.add(ex.getConnection())) {
@@ -73,7 +76,7 @@ class DiscoveryClientTest {
                     hosts.put(ip, ex.getRequestHeaders().getFirst(Headers.HOST));
                     if (draining.contains(ip)) {
                         ex.setStatusCode(503);
-                        ex.getResponseHeaders().put(new io.undertow.util.HttpString("Lumen-Unprocessed"), "draining");
+                        ex.getResponseHeaders().put(new HttpString("Lumen-Unprocessed"), "draining");
                         ex.setPersistent(false);
                         ex.getResponseSender().send("{\"code\":\"ERR19000\"}");
                         return;
@@ -199,7 +202,7 @@ class DiscoveryClientTest {
     @Test
     void aNameWithoutAddressesFailsItsRequestsClearly() {
         client(0);
-        ClientException e = assertThrows(java.util.concurrent.CompletionException.class,
+        ClientException e = assertThrows(CompletionException.class,
                 () -> client.send(Request.get(uri("/pets")).build()).join()).getCause() instanceof ClientException c ? c : null;
         assertTrue(e != null && e.code().equals(ClientException.CONNECT_FAILED));
         assertTrue(e.getMessage().contains("no address of pets.test"), e.getMessage());

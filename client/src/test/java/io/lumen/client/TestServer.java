@@ -2,7 +2,9 @@ package io.lumen.client;
 
 import io.undertow.Undertow;
 import io.undertow.UndertowOptions;
+import io.undertow.io.IoCallback;
 import io.undertow.io.Receiver;
+import io.undertow.io.Sender;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.HttpServerExchange;
 import io.undertow.util.Headers;
@@ -11,6 +13,8 @@ import org.xnio.IoUtils;
 import org.xnio.Options;
 import org.xnio.SslClientAuthMode;
 
+import java.io.IOException;
+import java.util.Queue;
 import javax.net.ssl.KeyManagerFactory;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.TrustManagerFactory;
@@ -38,7 +42,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 final class TestServer implements AutoCloseable {
     final AtomicInteger hits = new AtomicInteger();
-    final java.util.Queue<String> paths = new ConcurrentLinkedQueue<>();
+    final Queue<String> paths = new ConcurrentLinkedQueue<>();
     private final Undertow undertow;
     final int httpPort;
     final int httpsPort;
@@ -160,15 +164,15 @@ final class TestServer implements AutoCloseable {
                 case "/half" -> {
                     ex.getResponseHeaders().put(Headers.CONTENT_LENGTH, 100);
                     ex.getResponseSender().send(ByteBuffer.wrap("0123456789".getBytes(StandardCharsets.US_ASCII)),
-                            new io.undertow.io.IoCallback() {
+                            new IoCallback() {
                                 @Override
-                                public void onComplete(HttpServerExchange e, io.undertow.io.Sender sender) {
+                                public void onComplete(HttpServerExchange e, Sender sender) {
                                     IoUtils.safeClose(e.getConnection());
                                 }
 
                                 @Override
-                                public void onException(HttpServerExchange e, io.undertow.io.Sender sender,
-                                                        java.io.IOException exception) {
+                                public void onException(HttpServerExchange e, Sender sender,
+                                                        IOException exception) {
                                     IoUtils.safeClose(e.getConnection());
                                 }
                             });

@@ -1,5 +1,6 @@
 package io.lumen.codegen;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.lumen.codegen.datasource.Datasource;
 import io.lumen.codegen.datasource.DatasourceExtension;
 import io.lumen.codegen.java.ApiWriter;
@@ -14,11 +15,16 @@ import io.lumen.codegen.project.Layout;
 import io.lumen.codegen.project.ProjectFiles;
 import io.lumen.codegen.schema.Model;
 import io.lumen.codegen.schema.TypeMapper;
+import io.lumen.config.ConfigException;
 import io.lumen.openapi.OpenApiSpec;
+import io.lumen.openapi.Operation;
 import io.lumen.openapi.SpecLoader;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.Iterator;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -81,7 +87,7 @@ public final class Generator {
         ProjectFiles project = new ProjectFiles(openApi, options, diagnostics, operations, specFile, datasource);
         files.add(project.handlerYml(handlers));
         files.addAll(project.userFiles(new UserCodeWriter(sources, api, handlers, datasource)));
-        files.sort(java.util.Comparator.comparing(GeneratedFile::path));
+        files.sort(Comparator.comparing(GeneratedFile::path));
         return new Generation(files, diagnostics.warnings(), types2, openApi.sourceNames(),
                 options.packageName().replace('.', '/') + "/impl", List.copyOf(operations));
     }
@@ -98,9 +104,9 @@ public final class Generator {
             }
             try {
                 files.add(new GeneratedFile("config/" + dir.relativize(file).toString().replace('\\', '/'),
-                        java.nio.file.Files.readAllBytes(file), GeneratedFile.Owner.SPEC));
-            } catch (java.io.IOException e) {
-                throw new io.lumen.config.ConfigException(file.toString(), 0, null, "cannot read: " + e.getMessage(), e);
+                        Files.readAllBytes(file), GeneratedFile.Owner.SPEC));
+            } catch (IOException e) {
+                throw new ConfigException(file.toString(), 0, null, "cannot read: " + e.getMessage(), e);
             }
         }
     }
@@ -113,13 +119,13 @@ public final class Generator {
         Set<String> jwt = new LinkedHashSet<>();
         Set<String> used = new LinkedHashSet<>();
         spec.bundle().path("security").forEach(r -> r.fieldNames().forEachRemaining(used::add));
-        for (io.lumen.openapi.Operation op : spec.operations()) {
+        for (Operation op : spec.operations()) {
             spec.bundle().at(op.pointer()).path("security").forEach(r -> r.fieldNames().forEachRemaining(used::add));
         }
-        for (Iterator<Map.Entry<String, com.fasterxml.jackson.databind.JsonNode>> it =
+        for (Iterator<Map.Entry<String, JsonNode>> it =
              spec.bundle().path("components").path("securitySchemes").properties().iterator(); it.hasNext(); ) {
-            Map.Entry<String, com.fasterxml.jackson.databind.JsonNode> e = it.next();
-            com.fasterxml.jackson.databind.JsonNode scheme = e.getValue();
+            Map.Entry<String, JsonNode> e = it.next();
+            JsonNode scheme = e.getValue();
             if (scheme.has("$ref")) {
                 scheme = spec.bundle().at(scheme.get("$ref").asText().substring(1));
             }

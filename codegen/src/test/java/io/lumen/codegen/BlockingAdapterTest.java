@@ -1,6 +1,7 @@
 package io.lumen.codegen;
 
 import io.lumen.handler.Blocking;
+import io.lumen.server.ServiceContext;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -90,7 +91,7 @@ class BlockingAdapterTest {
             // the adapter's own answer, for each kind of implementation (the stub of an unimplemented operation is a plain one)
             Class<?> handler = service.loader().loadClass("org.where.handler.PlainCallHandler");
             Class<?> api = service.loader().loadClass("org.where.api.PlainCallApi");
-            Constructor<?> with = handler.getConstructor(io.lumen.server.ServiceContext.class, api);
+            Constructor<?> with = handler.getConstructor(ServiceContext.class, api);
             assertFalse(blocks(with.newInstance(service.service().context(), implementation(api, false, false))));
             assertFalse(blocks(with.newInstance(service.service().context(), implementation(api, true, false))));
             assertTrue(blocks(with.newInstance(service.service().context(), implementation(api, true, true))));

@@ -3,6 +3,7 @@ package io.lumen.codegen;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -186,7 +187,7 @@ class DatasourceGenerationTest {
     }
 
     /** Edits the generated implementation the way a user would: a query through the pool it holds. */
-    static void useTheDataSource(Path impl) throws java.io.IOException {
+    static void useTheDataSource(Path impl) throws IOException {
         String text = Files.readString(impl);
         String stub = "return ListAnimalsApi.super.listAnimals(request, exchange);";
         assertTrue(text.contains(stub), text);
@@ -219,7 +220,7 @@ class DatasourceGenerationTest {
     }
 
     /** petshop-array.yaml with {@code extension} added at the root, after info. */
-    private Path specWith(String extension) throws java.io.IOException {
+    private Path specWith(String extension) throws IOException {
         String text = Files.readString(GeneratedProject.spec("petshop-array.yaml"));
         int paths = text.indexOf("\npaths:");
         Path spec = Files.createTempFile(dir, "spec", ".yaml");
@@ -227,7 +228,7 @@ class DatasourceGenerationTest {
         return spec;
     }
 
-    private String read(String path) throws java.io.IOException {
+    private String read(String path) throws IOException {
         return Files.readString(dir.resolve(path));
     }
 }

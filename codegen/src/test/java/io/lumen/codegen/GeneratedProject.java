@@ -9,6 +9,7 @@ import io.lumen.security.tool.SelfSignedCertificate;
 import io.lumen.service.LumenService;
 import org.jose4j.jwt.JwtClaims;
 import org.jose4j.jwt.NumericDate;
+import org.junit.jupiter.api.Assertions;
 
 import javax.tools.JavaCompiler;
 import javax.tools.ToolProvider;
@@ -140,7 +141,7 @@ final class GeneratedProject {
         /** Sends a request with a token without scopes and checks its status; returns the response. */
         HttpResponse<String> expect(int status, String method, String target, String contentType, String body) throws Exception {
             HttpResponse<String> r = send(method, target, Map.of(), contentType, body, List.of());
-            org.junit.jupiter.api.Assertions.assertEquals(status, r.statusCode(), () -> method + " " + target + " -> " + r.body());
+            Assertions.assertEquals(status, r.statusCode(), () -> method + " " + target + " -> " + r.body());
             return r;
         }
 

@@ -8,6 +8,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -40,7 +41,7 @@ class GeneratedSpecsTest {
                             () -> op.method() + ": " + r.headers());
                 }
             }
-            assertEquals(200, service.send("GET", "/health", Map.of(), null, null, java.util.List.of()).statusCode());
+            assertEquals(200, service.send("GET", "/health", Map.of(), null, null, List.of()).statusCode());
         }
     }
 }

@@ -10,7 +10,11 @@ import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.LocalDate;
+import java.time.OffsetDateTime;
+import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -30,8 +34,8 @@ class ModelBindingTest {
                     + "\"side\":3,\"table\":7}";
             Object value = json.readValue(text, order);
             Object dishes = order.getMethod("dishes").invoke(value);
-            assertEquals(pkg + "Pizza", ((java.util.List<?>) dishes).get(0).getClass().getName());
-            assertEquals(pkg + "Soup", ((java.util.List<?>) dishes).get(1).getClass().getName());
+            assertEquals(pkg + "Pizza", ((List<?>) dishes).get(0).getClass().getName());
+            assertEquals(pkg + "Soup", ((List<?>) dishes).get(1).getClass().getName());
             Object status = order.getMethod("status").invoke(value);
             assertEquals("IN_PROGRESS", ((Enum<?>) status).name());
             assertEquals(json.readTree(text.replace(",\"note\":null", "")), json.readTree(json.writeValueAsString(value)));
@@ -111,9 +115,9 @@ class ModelBindingTest {
             String text = "{\"id\":5,\"name\":\"Rex\",\"species\":\"dog\",\"bornOn\":\"2020-02-29\","
                     + "\"arrivedAt\":\"2024-01-02T03:04:05+02:00\",\"chip\":\"0b6c9b6e-5c1d-4c3e-9a4f-1d2e3f4a5b60\"}";
             Object value = json.readValue(text, animal);
-            assertEquals(java.time.LocalDate.class, animal.getMethod("bornOn").getReturnType());
-            assertEquals(java.time.OffsetDateTime.class, animal.getMethod("arrivedAt").getReturnType());
-            assertEquals(java.util.UUID.class, animal.getMethod("chip").getReturnType());
+            assertEquals(LocalDate.class, animal.getMethod("bornOn").getReturnType());
+            assertEquals(OffsetDateTime.class, animal.getMethod("arrivedAt").getReturnType());
+            assertEquals(UUID.class, animal.getMethod("chip").getReturnType());
             assertEquals(Long.class, animal.getMethod("id").getReturnType());
             JsonNode back = json.readTree(json.writeValueAsString(value));
             assertEquals(json.readTree(text), back);

@@ -5,6 +5,8 @@ import io.lumen.codegen.naming.NameTable;
 import io.lumen.codegen.naming.Names;
 import org.junit.jupiter.api.Test;
 
+import java.util.regex.Pattern;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -54,7 +56,7 @@ class NamesTest {
         for (String p : new String[] {"^[A-Z]{4}$", "^[0-9]{4}-[0-9]{4}$", "^[a-z]{2,12}$", "\\d{3}-\\w+", "^(foo|bar)[._-]?\\d*$",
                 "^[^@\\s]+@[^@\\s]+\\.[a-z]{2,}$"}) {
             String s = PatternSample.of(p);
-            assertTrue(s != null && java.util.regex.Pattern.compile(p).matcher(s).find(), p + " -> " + s);
+            assertTrue(s != null && Pattern.compile(p).matcher(s).find(), p + " -> " + s);
         }
         assertNull(PatternSample.of("^(?=a)b$"), "lookarounds are outside the subset");
     }

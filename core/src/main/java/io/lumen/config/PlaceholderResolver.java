@@ -1,5 +1,8 @@
 package io.lumen.config;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -29,7 +32,7 @@ final class PlaceholderResolver {
     /** light-4j's prefix of an encrypted value. */
     static final String CRYPT = "CRYPT:";
 
-    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(PlaceholderResolver.class);
+    private static final Logger LOG = LoggerFactory.getLogger(PlaceholderResolver.class);
 
     private final Function<String, Found> lookup;
     private final boolean environment;

@@ -2,6 +2,7 @@ package io.lumen.http;
 
 import java.util.List;
 import java.util.Locale;
+import java.util.stream.Stream;
 
 /**
  * A configured list of media types, each exact ({@code application/json}), any subtype
@@ -20,7 +21,7 @@ public final class MediaTypeSet {
         this.anySubtype = lower.stream().filter(t -> t.endsWith("/*")).map(t -> t.substring(0, t.length() - 1))
                 .toArray(String[]::new);
         this.suffix = lower.stream().filter(t -> t.contains("/*+"))
-                .flatMap(t -> java.util.stream.Stream.of(t.substring(0, t.indexOf('*')), t.substring(t.indexOf('*') + 1)))
+                .flatMap(t -> Stream.of(t.substring(0, t.indexOf('*')), t.substring(t.indexOf('*') + 1)))
                 .toArray(String[]::new);
     }
 

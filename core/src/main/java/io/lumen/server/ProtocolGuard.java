@@ -10,6 +10,9 @@ import io.undertow.util.Headers;
 import io.undertow.util.HttpString;
 import io.undertow.util.Protocols;
 
+import java.util.ArrayList;
+import java.util.List;
+
 /**
  * A root handler that refuses what Undertow's HTTP/1.x parser lets through but RFC 9112 does not
  * allow a server to process, before any handler reads a byte of the body:
@@ -67,7 +70,7 @@ public final class ProtocolGuard implements HttpHandler {
         if (te.size() == 1 && te.getFirst().equalsIgnoreCase("chunked")) {
             return true; // the only coding in practice: no parsing
         }
-        java.util.List<String> codings = new java.util.ArrayList<>(2);
+        List<String> codings = new ArrayList<>(2);
         for (String line : te) {
             for (String token : line.split(",")) {
                 int semi = token.indexOf(';');

@@ -5,6 +5,7 @@ import io.lumen.status.ErrorResponder;
 import io.lumen.status.StatusCatalogue;
 
 import java.util.concurrent.Executor;
+import java.util.function.Supplier;
 
 /**
  * What the framework hands to hooks and to handlers created from handler.yml: the config loader,
@@ -35,5 +36,5 @@ public interface ServiceContext {
      * closed when the service stops, after in-flight requests have drained, newest first (a store
      * before the pool it was built on).
      */
-    <T> T shared(Class<T> type, java.util.function.Supplier<? extends T> factory);
+    <T> T shared(Class<T> type, Supplier<? extends T> factory);
 }

@@ -8,6 +8,7 @@ import org.slf4j.LoggerFactory;
 
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -61,7 +62,7 @@ public final class StatusCatalogue {
     /** Lumen's own table (lumen-status.yml) without anything merged over it. */
     public static StatusCatalogue defaults() {
         Map<String, Status> codes = new LinkedHashMap<>();
-        ConfigLoader classpath = ConfigLoader.builder().configDirs(java.util.List.of()).env(k -> null)
+        ConfigLoader classpath = ConfigLoader.builder().configDirs(List.of()).env(k -> null)
                 .classLoader(StatusCatalogue.class.getClassLoader()).build();
         read(classpath.find("lumen-status").orElseThrow(), codes, new LinkedHashMap<>());
         return new StatusCatalogue(codes, Visibility.ALL);

@@ -211,7 +211,7 @@ class PlaceholderTest {
     @Test
     void withoutAnEnvironmentTheMessageNamesNoVariable() {
         write(tmp, "server.yml", "httpPort: ${server.httpPort}\n");
-        ConfigLoader noEnv = ConfigLoader.builder().configDirs(java.util.List.of(tmp)).env(null).build();
+        ConfigLoader noEnv = ConfigLoader.builder().configDirs(List.of(tmp)).env(null).build();
         ConfigException e = fails(() -> noEnv.find("server"));
         assertFalse(e.getMessage().contains("environment"), e.getMessage());
     }

@@ -9,7 +9,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.annotation.JsonAlias;
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.RecordComponent;
+import java.lang.reflect.Type;
 import java.math.BigInteger;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -279,7 +281,7 @@ class RecordBinderTest {
     }
 
     /** A value for the type: of the right kind, or in a tree with mistakes one time in eight something else. */
-    private static Object value(Class<?> type, java.lang.reflect.Type generic, Trees r, int depth) {
+    private static Object value(Class<?> type, Type generic, Trees r, int depth) {
         if (r.mistake(8) || (depth > 3 && !r.wellFormed())) {
             return wrong(r.random());
         }
@@ -313,7 +315,7 @@ class RecordBinderTest {
         if (type.isEnum()) {
             return r.nextBoolean() ? "FAST" : "SAFE";
         }
-        java.lang.reflect.Type[] args = ((java.lang.reflect.ParameterizedType) generic).getActualTypeArguments();
+        Type[] args = ((ParameterizedType) generic).getActualTypeArguments();
         if (Collection.class.isAssignableFrom(type) && args[0] == String.class && r.nextInt(4) == 0) {
             return r.nextBoolean() ? "s1, s2,s3" : "[s4, s1]"; // light-4j's lists as text
         }
@@ -334,11 +336,11 @@ class RecordBinderTest {
         return map;
     }
 
-    private static Object element(java.lang.reflect.Type type, Trees r, int depth) {
+    private static Object element(Type type, Trees r, int depth) {
         if (type instanceof Class<?> c) {
             return value(c, null, r, depth + 1);
         }
-        java.lang.reflect.ParameterizedType p = (java.lang.reflect.ParameterizedType) type;
+        ParameterizedType p = (ParameterizedType) type;
         return value((Class<?>) p.getRawType(), p, r, depth + 1);
     }
 

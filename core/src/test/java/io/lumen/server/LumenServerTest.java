@@ -9,19 +9,26 @@ import org.junit.jupiter.api.Test;
 
 import java.io.FileInputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.net.ConnectException;
+import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.security.KeyStore;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import javax.net.ssl.KeyManagerFactory;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLHandshakeException;
@@ -150,14 +157,14 @@ class LumenServerTest {
 
     @Test
     void missingKeystoreIsAConfigErrorNamingTheFile() {
-        Map<String, Object> values = new java.util.HashMap<>(https("nope.p12", false));
+        Map<String, Object> values = new HashMap<>(https("nope.p12", false));
         ConfigException e = assertThrows(ConfigException.class, () -> start(values, HELLO));
         assertTrue(e.getMessage().contains("key store 'nope.p12' not found"), e.getMessage());
     }
 
     @Test
     void wrongKeystorePasswordIsAConfigError() {
-        Map<String, Object> values = new java.util.HashMap<>(https("server.p12", false));
+        Map<String, Object> values = new HashMap<>(https("server.p12", false));
         values.put("keystorePass", "wrong");
         ConfigException e = assertThrows(ConfigException.class, () -> start(values, HELLO));
         assertTrue(e.getMessage().contains("cannot read key store"), e.getMessage());
@@ -204,9 +211,9 @@ class LumenServerTest {
     }
 
     /** One HTTP/1.1 request on an open socket; returns the head (status line and headers) and the body. */
-    private static String[] exchange(java.net.Socket socket, String path) throws IOException {
-        socket.getOutputStream().write(("GET " + path + " HTTP/1.1\r\nHost: t\r\n\r\n").getBytes(java.nio.charset.StandardCharsets.US_ASCII));
-        java.io.InputStream in = socket.getInputStream();
+    private static String[] exchange(Socket socket, String path) throws IOException {
+        socket.getOutputStream().write(("GET " + path + " HTTP/1.1\r\nHost: t\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+        InputStream in = socket.getInputStream();
         StringBuilder head = new StringBuilder();
         while (!head.toString().endsWith("\r\n\r\n")) {
             int b = in.read();
@@ -215,9 +222,9 @@ class LumenServerTest {
             }
             head.append((char) b);
         }
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("(?i)content-length: *(\\d+)").matcher(head);
+        Matcher m = Pattern.compile("(?i)content-length: *(\\d+)").matcher(head);
         int length = m.find() ? Integer.parseInt(m.group(1)) : 0;
-        return new String[] {head.toString(), new String(in.readNBytes(length), java.nio.charset.StandardCharsets.UTF_8)};
+        return new String[] {head.toString(), new String(in.readNBytes(length), StandardCharsets.UTF_8)};
     }
 
     @Test
@@ -244,7 +251,7 @@ class LumenServerTest {
                 Map.of("httpPort", 0, "ip", "127.0.0.1", "shutdownGracefulPeriod", 5000), ServerConfig.class);
         LumenServer server = new LumenServer(config, loader, new Readiness());
         server.start(handler);
-        try (java.net.Socket open = new java.net.Socket("127.0.0.1", server.httpPort())) {
+        try (Socket open = new Socket("127.0.0.1", server.httpPort())) {
             open.setSoTimeout(5000);
             assertTrue(exchange(open, "/fast")[0].startsWith("HTTP/1.1 200"));
             CompletableFuture<HttpResponse<String>> held = HttpClient.newHttpClient().sendAsync(
@@ -257,7 +264,7 @@ class LumenServerTest {
             while (answer[0].startsWith("HTTP/1.1 200") && System.nanoTime() < deadline) {
                 answer = exchange(open, "/fast"); // served until the refusals begin
             }
-            String head = answer[0].toLowerCase(java.util.Locale.ROOT);
+            String head = answer[0].toLowerCase(Locale.ROOT);
             assertTrue(head.startsWith("http/1.1 503"), answer[0]);
             assertTrue(head.contains("lumen-unprocessed: draining"), answer[0]);
             assertTrue(head.contains("connection: close"), answer[0]);

@@ -8,6 +8,7 @@ import java.lang.reflect.Modifier;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -23,6 +24,6 @@ class ErrorCodesTest {
         StatusCatalogue table = StatusCatalogue.load(ConfigLoader.builder().configDirs(List.of()).env(k -> null).build());
         Map<String, String> expected = new LinkedHashMap<>();
         table.all().values().forEach(s -> expected.put(s.code(), s.message()));
-        assertEquals(new java.util.TreeMap<>(expected), new java.util.TreeMap<>(constants));
+        assertEquals(new TreeMap<>(expected), new TreeMap<>(constants));
     }
 }

@@ -8,6 +8,7 @@ import org.yaml.snakeyaml.Yaml;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -37,7 +38,7 @@ class Light4jStatusCompatibilityTest {
         String jar = System.getProperty("light4j.status.jar");
         assertTrue(jar != null && Files.isRegularFile(Path.of(jar)), "com.networknt:status jar not found: " + jar);
         try (ZipFile zip = new ZipFile(jar); InputStream in = zip.getInputStream(zip.getEntry("config/status.yml"))) {
-            light4jText = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+            light4jText = new String(in.readAllBytes(), StandardCharsets.UTF_8);
         }
         Map<String, Object> all = new Yaml().load(light4jText);
         light4j = new LinkedHashMap<>();

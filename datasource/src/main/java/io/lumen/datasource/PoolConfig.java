@@ -2,6 +2,7 @@ package io.lumen.datasource;
 
 import com.fasterxml.jackson.annotation.JsonAlias;
 
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -54,7 +55,7 @@ public record PoolConfig(String jdbcUrl, String username, String password,
         metrics = metrics == null || metrics;
         settings = settings == null ? new Settings(null, null, null, null, null, null, null, null, null, null,
                 null, null, null) : settings;
-        parameters = parameters == null ? Map.of() : java.util.Collections.unmodifiableMap(new LinkedHashMap<>(parameters));
+        parameters = parameters == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(parameters));
         migration = migration == null ? new Migration(null, null, null, null) : migration;
     }
 

@@ -9,6 +9,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
@@ -132,7 +133,7 @@ class DataSourcesTest {
             }
             // a client of its own: with the class's shared client this request failed about one run in
             // three (EOF, closed channel) when other tests had used it, and never with a fresh one (0 of 10)
-            CompletableFuture<HttpResponse<String>> inFlight = java.net.http.HttpClient.newHttpClient().sendAsync(
+            CompletableFuture<HttpResponse<String>> inFlight = HttpClient.newHttpClient().sendAsync(
                     HttpRequest.newBuilder(service.uri("/count")).build(), HttpResponse.BodyHandlers.ofString());
             HikariDataSource hikari = pool.dataSource().unwrap(HikariDataSource.class);
             Await.until(() -> hikari.getHikariPoolMXBean().getActiveConnections() == 1,

@@ -1,6 +1,7 @@
 package io.lumen.handler;
 
 import java.util.List;
+import java.util.Locale;
 
 /**
  * Where a middleware is being linked, known at startup: the route and the whole chain.
@@ -16,7 +17,7 @@ public interface ChainContext {
 
     /** {@code path@method} in lower-case method, e.g. {@code /v1/pets/{petId}@get}; for metrics and audit. */
     default String endpoint() {
-        return path() + "@" + method().toLowerCase(java.util.Locale.ROOT);
+        return path() + "@" + method().toLowerCase(Locale.ROOT);
     }
 
     /** The names of every link of this route's chain, in order, after disabled middleware was dropped. */

@@ -18,7 +18,7 @@ public interface Middleware {
      * Called once per route at startup: do per-route work (resolve counters, pre-encode headers)
      * here, not per request.
      */
-    io.undertow.server.HttpHandler wrap(ChainContext context, HttpHandler next);
+    HttpHandler wrap(ChainContext context, HttpHandler next);
 
     /** Disabled middleware is dropped from every chain at startup. */
     default boolean isEnabled() {

@@ -6,6 +6,8 @@ import ch.qos.logback.classic.LoggerContext;
 import ch.qos.logback.classic.encoder.PatternLayoutEncoder;
 import io.lumen.testkit.core.Await;
 import org.junit.jupiter.api.Test;
+import org.slf4j.LoggerFactory;
+import org.slf4j.MDC;
 
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
@@ -42,17 +44,17 @@ class BatchingStdoutAppenderTest {
 
     @Test
     void writesEveryLineInOrderWithTheMdcOfTheCallerAndFlushesOnStop() throws Exception {
-        LoggerContext ctx = (LoggerContext) org.slf4j.LoggerFactory.getILoggerFactory(); // the test's, with its MDC adapter
+        LoggerContext ctx = (LoggerContext) LoggerFactory.getILoggerFactory(); // the test's, with its MDC adapter
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         BatchingStdoutAppender a = appender(ctx, out, 100_000);
         Logger log = logger(ctx, a);
-        org.slf4j.MDC.put("cId", "c1");
+        MDC.put("cId", "c1");
         try {
             for (int i = 0; i < 5000; i++) {
                 log.info("line " + i);
             }
         } finally {
-            org.slf4j.MDC.remove("cId");
+            MDC.remove("cId");
         }
         a.stop();
         List<String> lines = out.toString(StandardCharsets.UTF_8).lines().toList();
@@ -63,7 +65,7 @@ class BatchingStdoutAppenderTest {
 
     @Test
     void linesBeyondTheQueueAreDroppedAndCountedNeverBlocking() {
-        LoggerContext ctx = (LoggerContext) org.slf4j.LoggerFactory.getILoggerFactory(); // the test's, with its MDC adapter
+        LoggerContext ctx = (LoggerContext) LoggerFactory.getILoggerFactory(); // the test's, with its MDC adapter
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         BatchingStdoutAppender a = appender(ctx, out, 1);
         Logger log = logger(ctx, a);
@@ -78,7 +80,7 @@ class BatchingStdoutAppenderTest {
 
     @Test
     void anIdleWriterSleepsAndTheNextLineWakesIt() throws Exception {
-        LoggerContext ctx = (LoggerContext) org.slf4j.LoggerFactory.getILoggerFactory();
+        LoggerContext ctx = (LoggerContext) LoggerFactory.getILoggerFactory();
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         BatchingStdoutAppender a = appender(ctx, out, 1000);
         Logger log = logger(ctx, a);

@@ -1,6 +1,7 @@
 package io.lumen.openapi;
 
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
@@ -24,7 +25,7 @@ public record Operation(String method, String specPath, String template, String 
 
     /** {@code /v1/pets/{petId}@get}: the endpoint metrics and audit report. */
     public String endpoint() {
-        return template + "@" + method.toLowerCase(java.util.Locale.ROOT);
+        return template + "@" + method.toLowerCase(Locale.ROOT);
     }
 
     /**

@@ -3,6 +3,8 @@ package io.lumen.openapi;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import io.lumen.path.PathTemplate;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -30,7 +32,7 @@ final class OperationReader {
     private final JsonNode bundle;
     private final String basePath;
 
-    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(OperationReader.class);
+    private static final Logger LOG = LoggerFactory.getLogger(OperationReader.class);
 
     OperationReader(OpenApiSpec spec, JsonNode bundle, String basePath) {
         this.spec = spec;

@@ -2,6 +2,8 @@ package io.lumen.openapi;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import java.util.Locale;
+
 /**
  * One parameter of an operation, with its serialization resolved to defaults (OpenAPI 3: path and
  * header {@code simple}, query and cookie {@code form}; {@code explode} true for {@code form} only).
@@ -25,7 +27,7 @@ public record Parameter(String name, In in, boolean required, Style style, boole
 
         /** {@code path}, {@code query}, ... as written in the spec and in error locations. */
         public String label() {
-            return name().toLowerCase(java.util.Locale.ROOT);
+            return name().toLowerCase(Locale.ROOT);
         }
     }
 

@@ -5,6 +5,7 @@ import java.net.URISyntaxException;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * {@code tracing.yml}: the tracing middleware and its OTLP exporter. Every key is optional; the
@@ -77,7 +78,7 @@ public record TracingConfig(Boolean enabled, String endpoint, String tracesEndpo
             }
             if (!SAMPLERS.contains(sampler)) {
                 throw new IllegalArgumentException("sampler: '" + sampler + "' is not one of "
-                        + String.join(", ", new java.util.TreeSet<>(SAMPLERS)));
+                        + String.join(", ", new TreeSet<>(SAMPLERS)));
             }
             if (!(samplerRatio >= 0 && samplerRatio <= 1)) {
                 throw new IllegalArgumentException("samplerRatio: must be from 0 to 1, got " + samplerRatio);

@@ -1,15 +1,21 @@
 package io.lumen.otel;
 
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.read.ListAppender;
 import io.lumen.handler.router.Route;
+import io.lumen.otel.sdk.TracingRuntime;
 import io.lumen.otel.testing.Services;
 import io.lumen.otel.testing.ShowTrace;
 import io.lumen.otel.testing.Traced;
 import io.lumen.testkit.TestService;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.slf4j.LoggerFactory;
 
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -40,9 +46,9 @@ class TracingInChainsTest {
             assertFalse(chainOf(s, "/show").contains("tracing"), chainOf(s, "/show"));
             assertTrue(chainOf(s, "/show").startsWith("correlation -> "), chainOf(s, "/show"));
             // asking for the runtime calls the factory only when none was made
-            java.util.concurrent.atomic.AtomicBoolean absent = new java.util.concurrent.atomic.AtomicBoolean();
+            AtomicBoolean absent = new AtomicBoolean();
             assertThrows(IllegalStateException.class, () -> s.service().context().shared(
-                    io.lumen.otel.sdk.TracingRuntime.class, () -> {
+                    TracingRuntime.class, () -> {
                         absent.set(true);
                         throw new IllegalStateException("no runtime");
                     }));
@@ -65,8 +71,8 @@ class TracingInChainsTest {
 
     @Test
     void tracingBeforeCorrelationIsReportedAtStartup(@TempDir Path dir) {
-        ch.qos.logback.classic.Logger log = (ch.qos.logback.classic.Logger) org.slf4j.LoggerFactory.getLogger(TracingHandler.class);
-        ch.qos.logback.core.read.ListAppender<ch.qos.logback.classic.spi.ILoggingEvent> logged = new ch.qos.logback.core.read.ListAppender<>();
+        Logger log = (Logger) LoggerFactory.getLogger(TracingHandler.class);
+        ListAppender<ILoggingEvent> logged = new ListAppender<>();
         logged.start();
         log.addAppender(logged);
         try (TestService s = Services.in(dir).file("handler.yml", HANDLER_YML.replace("[correlation, tracing, show]",

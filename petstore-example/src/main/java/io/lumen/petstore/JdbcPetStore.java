@@ -101,7 +101,7 @@ public final class JdbcPetStore implements PetStore {
                 return Added.EXISTS;
             }
             if (state != null && state.startsWith(DATA_EXCEPTION_CLASS)) {
-                throw errors.exception(PetstoreHandler.INVALID_PET, "the database cannot store its name or tag");
+                throw errors.exception(PetstoreCodes.INVALID_PET, "the database cannot store its name or tag");
             }
             throw pool.failure(e);
         }

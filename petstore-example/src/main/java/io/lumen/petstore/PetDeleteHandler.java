@@ -4,6 +4,8 @@ import io.lumen.server.ServiceContext;
 import io.undertow.server.HttpServerExchange;
 import io.undertow.util.HttpString;
 
+import static io.lumen.petstore.PetstoreCodes.PET_NOT_FOUND;
+
 /**
  * {@code DELETE /v1/pets/{petId}} (deletePetById) with the required header {@code key}: answers
  * the deleted pet, or 404 ERR20001. IO thread, or off it with a blocking store.

@@ -8,6 +8,10 @@ import io.undertow.server.HttpServerExchange;
 
 import java.io.IOException;
 
+import static io.lumen.petstore.PetstoreCodes.INVALID_PET;
+import static io.lumen.petstore.PetstoreCodes.PET_EXISTS;
+import static io.lumen.petstore.PetstoreCodes.STORE_FULL;
+
 /**
  * {@code POST /v1/pets} (createPets): body {@code Pet} with {@code id} and {@code name}; 201 with
  * the stored pet, 400 ERR20003 for a body that is not a pet, 409 ERR20002 for a taken id. With the

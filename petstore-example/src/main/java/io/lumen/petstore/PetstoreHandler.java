@@ -3,9 +3,12 @@ package io.lumen.petstore;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.lumen.handler.Blocking;
+import io.lumen.handler.router.PathParams;
 import io.lumen.server.ServiceContext;
 import io.lumen.status.ErrorResponder;
 import io.lumen.status.ErrorCodes;
+import io.lumen.validator.OpenApiAttachments;
+import io.lumen.validator.validation.ValidatedRequest;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.HttpServerExchange;
 import io.undertow.util.Headers;
@@ -19,11 +22,7 @@ import java.nio.ByteBuffer;
  * on the IO thread.
  */
 abstract class PetstoreHandler implements HttpHandler, Blocking {
-    /** Codes of the petstore's app-status.yml. */
-    static final String PET_NOT_FOUND = "ERR20001";
-    static final String PET_EXISTS = "ERR20002";
-    static final String INVALID_PET = "ERR20003";
-    static final String STORE_FULL = "ERR20004";
+    /** Lumen's codes the handlers answer with beside the petstore's own ({@link PetstoreCodes}). */
     static final String INVALID_PARAMETER = ErrorCodes.VALIDATOR_REQUEST_PARAMETER_INVALID_FORMAT;
     static final String HEADER_MISSING = ErrorCodes.VALIDATOR_REQUEST_PARAMETER_HEADER_MISSING;
 
@@ -59,8 +58,8 @@ abstract class PetstoreHandler implements HttpHandler, Blocking {
     }
 
     /** The validator's converted, validated input; null on routes without the validator (config/petstore/http). */
-    static io.lumen.validator.validation.ValidatedRequest validated(HttpServerExchange exchange) {
-        return exchange.getAttachment(io.lumen.validator.OpenApiAttachments.VALIDATED);
+    static ValidatedRequest validated(HttpServerExchange exchange) {
+        return exchange.getAttachment(OpenApiAttachments.VALIDATED);
     }
 
     /** Parses the {@code petId} path parameter; answers 400 and returns null when it is not an int64. */
@@ -69,7 +68,7 @@ abstract class PetstoreHandler implements HttpHandler, Blocking {
         if (validated != null && validated.path("petId") != null) {
             return validated.path("petId").longValue();
         }
-        String raw = io.lumen.handler.router.PathParams.of(exchange).get("petId");
+        String raw = PathParams.of(exchange).get("petId");
         try {
             return Long.parseLong(raw);
         } catch (NumberFormatException e) {

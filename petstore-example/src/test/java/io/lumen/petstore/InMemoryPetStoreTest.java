@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.lumen.rest.PreEncodedJson;
 import org.junit.jupiter.api.Test;
 
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 
@@ -14,7 +15,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class InMemoryPetStoreTest {
-    private static String text(java.nio.ByteBuffer b) {
+    private static String text(ByteBuffer b) {
         byte[] bytes = new byte[b.remaining()];
         b.get(bytes);
         return new String(bytes, StandardCharsets.UTF_8);

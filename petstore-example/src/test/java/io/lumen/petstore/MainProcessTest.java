@@ -7,6 +7,7 @@ import org.junit.jupiter.api.io.TempDir;
 import java.io.BufferedReader;
 import java.io.File;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.net.ServerSocket;
 import java.net.URI;
@@ -45,7 +46,7 @@ class MainProcessTest {
         return pb.start();
     }
 
-    private static String read(java.io.InputStream in) throws IOException {
+    private static String read(InputStream in) throws IOException {
         try (BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
             return r.lines().collect(Collectors.joining("\n"));
         }
@@ -56,7 +57,7 @@ class MainProcessTest {
         Path db = Path.of("../config/petstore/db");
         String file = db.resolve("datasource.yml").toString();
         int closed;
-        try (java.net.ServerSocket s = new java.net.ServerSocket(0)) {
+        try (ServerSocket s = new ServerSocket(0)) {
             closed = s.getLocalPort(); // nothing listens there once closed
         }
         String url = "jdbc:postgresql://127.0.0.1:" + closed + "/petstore";

@@ -15,6 +15,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -66,7 +67,7 @@ abstract class PetstoreDatabaseContract {
         values.put("datasource.petstore.jdbcUrl", url);
         values.put("server.shutdownGracefulPeriod", 20000);
         values.putAll(extra);
-        ConfigLoader loader = ConfigLoader.builder().configDirs(List.of(java.nio.file.Path.of(CONFIG)))
+        ConfigLoader loader = ConfigLoader.builder().configDirs(List.of(Path.of(CONFIG)))
                 .overrides(values).env(k -> null).build();
         service = LumenService.start(loader, s -> s.withPorts(0, 0));
         return service;

@@ -1,7 +1,9 @@
 package io.lumen.petstore;
 
+import io.lumen.config.ConfigLoader;
 import io.lumen.security.tool.DevTokens;
 import io.lumen.security.tool.Pem;
+import io.lumen.service.LumenService;
 import io.lumen.testkit.LumenTest;
 import org.jose4j.jwt.JwtClaims;
 import org.jose4j.jwt.NumericDate;
@@ -15,6 +17,9 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -65,18 +70,18 @@ class PetstoreEmbeddedTest {
     }
 
     @Test
-    void theGeneratedTypedPetstoreRunsBehindTheFullChainOnTheIoThread(io.lumen.service.LumenService service) {
+    void theGeneratedTypedPetstoreRunsBehindTheFullChainOnTheIoThread(LumenService service) {
         GeneratedRoutes.assertGenerated(service, GeneratedRoutes.FULL_CHAIN, false);
     }
 
     @Test
     void withOtelEnabledTracingJoinsTheGeneratedChainAfterCorrelation() {
         // no request is sent, so nothing is exported to the (absent) collector
-        var config = io.lumen.config.ConfigLoader.builder().configDirs(java.util.List.of(Path.of("../config/petstore/embedded")))
-                .overrides(java.util.Map.of("otel.enabled", true, "otel.exporter.otlp.endpoint", "http://127.0.0.1:9"))
+        var config = ConfigLoader.builder().configDirs(List.of(Path.of("../config/petstore/embedded")))
+                .overrides(Map.of("otel.enabled", true, "otel.exporter.otlp.endpoint", "http://127.0.0.1:9"))
                 .env(k -> null).build();
-        try (var traced = io.lumen.service.LumenService.start(config, s -> s.withPorts(0, 0))) {
-            var chain = new java.util.ArrayList<>(GeneratedRoutes.FULL_CHAIN);
+        try (var traced = LumenService.start(config, s -> s.withPorts(0, 0))) {
+            var chain = new ArrayList<>(GeneratedRoutes.FULL_CHAIN);
             chain.add(chain.indexOf("correlation") + 1, "tracing");
             GeneratedRoutes.assertGenerated(traced, chain, false);
         }

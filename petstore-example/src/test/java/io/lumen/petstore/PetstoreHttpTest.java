@@ -4,10 +4,13 @@ import io.lumen.petstore.model.Pet;
 import io.lumen.testkit.LumenTest;
 import org.junit.jupiter.api.Test;
 
+import java.io.ByteArrayInputStream;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.util.Arrays;
+import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -25,13 +28,13 @@ class PetstoreHttpTest {
     @Test
     void aBodyOverMaxTransferFileSizeIs413WithTheErrorJsonSizedOrChunked(URI base) throws Exception {
         byte[] big = new byte[1_100_000]; // server.yml maxTransferFileSize 1000000
-        java.util.Arrays.fill(big, (byte) ' ');
+        Arrays.fill(big, (byte) ' ');
         HttpResponse<String> sized = send(HttpRequest.newBuilder(base.resolve("/v1/pets"))
                 .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofByteArray(big)).build());
         HttpResponse<String> chunked = send(HttpRequest.newBuilder(base.resolve("/v1/pets"))
                 .header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofInputStream(() -> new java.io.ByteArrayInputStream(big))).build());
-        for (HttpResponse<String> r : java.util.List.of(sized, chunked)) {
+                .POST(HttpRequest.BodyPublishers.ofInputStream(() -> new ByteArrayInputStream(big))).build());
+        for (HttpResponse<String> r : List.of(sized, chunked)) {
             assertEquals(413, r.statusCode(), r.body());
             assertTrue(r.body().contains("\"code\":\"ERR10068\"") && !r.body().contains("UT0"), r.body());
         }

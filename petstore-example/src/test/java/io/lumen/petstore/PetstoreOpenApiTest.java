@@ -1,13 +1,16 @@
 package io.lumen.petstore;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.lumen.testkit.LumenTest;
 import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
@@ -23,7 +26,7 @@ class PetstoreOpenApiTest {
 
     private static String token;
 
-    @org.junit.jupiter.api.BeforeAll
+    @BeforeAll
     static void mintToken() throws Exception {
         token = PetstoreEmbeddedTest.mint(3600); // the chain verifies JWTs before validating
     }
@@ -78,7 +81,7 @@ class PetstoreOpenApiTest {
     void swaggerUiGetsTheSpecWithTheRequestsOwnOriginAsFirstServer(URI base) throws Exception {
         HttpResponse<String> r = send(HttpRequest.newBuilder(base.resolve("/specui/spec.json")).build());
         assertEquals(200, r.statusCode());
-        var spec = new com.fasterxml.jackson.databind.ObjectMapper().readTree(r.body());
+        var spec = new ObjectMapper().readTree(r.body());
         assertEquals(base.resolve("/v1").toString(), spec.at("/servers/0/url").asText(), r.body());
         assertEquals("http://petstore.swagger.io/v1", spec.at("/servers/1/url").asText());
         assertEquals("listPets", spec.at("/paths/~1pets/get/operationId").asText());
@@ -106,7 +109,7 @@ class PetstoreOpenApiTest {
             p.destroyForcibly();
             fail("chromium did not finish in 60 s");
         }
-        String dom = new String(out, java.nio.charset.StandardCharsets.UTF_8);
+        String dom = new String(out, StandardCharsets.UTF_8);
         String origin = base.resolve("/v1").toString().replace("localhost", "127.0.0.1");
         for (String expected : new String[] {"listPets", "createPets", "showPetById", "deletePetById", "/pets/{petId}", origin}) {
             assertTrue(dom.contains(expected), "Swagger UI shows " + expected + "; DOM was:\n"

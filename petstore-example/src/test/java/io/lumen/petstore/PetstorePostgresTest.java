@@ -8,6 +8,7 @@ import org.junit.jupiter.api.Test;
 
 import java.net.http.HttpResponse;
 import java.sql.Connection;
+import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.Map;
@@ -43,7 +44,7 @@ class PetstorePostgresTest extends PetstoreDatabaseContract {
 
     @Override
     Connection connect(String url) throws SQLException {
-        return java.sql.DriverManager.getConnection(url, PostgresCluster.USER, PostgresCluster.PASSWORD);
+        return DriverManager.getConnection(url, PostgresCluster.USER, PostgresCluster.PASSWORD);
     }
 
     @Override

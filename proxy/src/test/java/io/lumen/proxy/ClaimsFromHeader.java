@@ -5,6 +5,7 @@ import io.lumen.handler.HandlerAttachments;
 import io.lumen.handler.Middleware;
 import io.undertow.server.HttpHandler;
 
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -17,7 +18,7 @@ public final class ClaimsFromHeader implements Middleware {
         return exchange -> {
             String sub = exchange.getRequestHeaders().getFirst("X-Test-Sub");
             if (sub != null) {
-                exchange.putAttachment(HandlerAttachments.VERIFIED_CLAIMS, Map.of("sub", sub, "scope", java.util.List.of("a", "b")));
+                exchange.putAttachment(HandlerAttachments.VERIFIED_CLAIMS, Map.of("sub", sub, "scope", List.of("a", "b")));
             }
             next.handleRequest(exchange);
         };

@@ -7,8 +7,10 @@ import io.lumen.testkit.core.Pace;
 import io.lumen.testkit.raw.RawH2;
 import io.lumen.testkit.raw.RawHttp;
 import io.undertow.util.Headers;
+import io.undertow.util.SameThreadExecutor;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.xnio.channels.StreamSinkChannel;
 
 import java.io.IOException;
 import java.net.http.HttpRequest;
@@ -92,10 +94,10 @@ class ClientFaultsTest {
     void aDownloadThatStopsIsCutAfterStreamIdleTimeout(@TempDir Path dir) throws IOException {
         try (Backend b = Backend.http("b").raw("/stuck", ex -> {
                  ex.getResponseHeaders().put(Headers.CONTENT_LENGTH, 100);
-                 org.xnio.channels.StreamSinkChannel out = ex.getResponseChannel();
+                 StreamSinkChannel out = ex.getResponseChannel();
                  out.write(ByteBuffer.wrap("0123456789".getBytes()));
                  out.flush();
-                 ex.dispatch(io.undertow.util.SameThreadExecutor.INSTANCE, () -> { }); // never ended: 90 bytes never come
+                 ex.dispatch(SameThreadExecutor.INSTANCE, () -> { }); // never ended: 90 bytes never come
              }).start();
              ProxyUnderTest p = ProxyUnderTest.in(dir).hosts(b.url()).value("proxy.streamIdleTimeout", 400).start();
              RawHttp c = new RawHttp(p.port(), 10_000)) {

@@ -8,14 +8,17 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.io.ByteArrayInputStream;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -80,9 +83,9 @@ class DrainRetryTest {
         Backend ok = keep(Backend.http("ok").start());
         ProxyUnderTest p = keep(ProxyUnderTest.in(dir).hosts(draining.url(), ok.url()).start());
         byte[] body = new byte[20_000];
-        java.util.Arrays.fill(body, (byte) 'x');
+        Arrays.fill(body, (byte) 'x');
         HttpResponse<String> r = p.send(p.request("/upload").POST(HttpRequest.BodyPublishers.ofInputStream(
-                () -> new java.io.ByteArrayInputStream(body))).build());
+                () -> new ByteArrayInputStream(body))).build());
         assertEquals(200, r.statusCode(), r.body());
         assertEquals(20_000, ok.last().body().length);
     }
@@ -200,7 +203,7 @@ class DrainRetryTest {
                 }
             }));
         }
-        stop.get(java.util.concurrent.TimeUnit.SECONDS.toMillis(20), java.util.concurrent.TimeUnit.MILLISECONDS);
+        stop.get(TimeUnit.SECONDS.toMillis(20), TimeUnit.MILLISECONDS);
         CompletableFuture.allOf(load.toArray(CompletableFuture[]::new)).join();
         assertEquals(List.of(), List.copyOf(failures), "requests failed while a service stopped");
         assertEquals(200, slow1.join().statusCode(), "the request in flight on the stopping service finished");

@@ -308,7 +308,7 @@ class FailuresTest {
             AtomicInteger done = new AtomicInteger();
             long start = System.nanoTime();
             for (int i = 0; i < n; i++) {
-                HttpRequest req = p.request("/load/" + i).timeout(java.time.Duration.ofSeconds(15)).GET().build();
+                HttpRequest req = p.request("/load/" + i).timeout(Duration.ofSeconds(15)).GET().build();
                 all.add(ProxyUnderTest.HTTP.sendAsync(req, HttpResponse.BodyHandlers.ofString())
                         .handle((r, e) -> {
                             String outcome;

@@ -5,6 +5,7 @@ import io.lumen.proxy.testing.ProxyUnderTest;
 import io.lumen.proxy.testing.RawBackend;
 import io.lumen.testkit.core.Await;
 import io.lumen.testkit.raw.RawHttp;
+import io.undertow.server.HttpServerExchange;
 import io.undertow.util.Headers;
 import io.undertow.util.HttpString;
 import org.junit.jupiter.api.AfterAll;
@@ -15,9 +16,11 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -62,7 +65,7 @@ class ForwardingTest {
     }
 
     /** Answers the status asked for in X-Want-Status with the request body, its content type and a few headers. */
-    static void echo(io.undertow.server.HttpServerExchange exchange, Backend.Received r) {
+    static void echo(HttpServerExchange exchange, Backend.Received r) {
         String want = r.header("X-Want-Status");
         exchange.setStatusCode(want == null ? 200 : Integer.parseInt(want));
         if (r.header("Content-Type") != null) {
@@ -72,7 +75,7 @@ class ForwardingTest {
         exchange.getResponseHeaders().add(new HttpString("X-Multi"), "one");
         exchange.getResponseHeaders().add(new HttpString("X-Multi"), "two");
         exchange.getResponseHeaders().put(Headers.CACHE_CONTROL, "no-store");
-        exchange.getResponseSender().send(java.nio.ByteBuffer.wrap(r.body()));
+        exchange.getResponseSender().send(ByteBuffer.wrap(r.body()));
     }
 
     private static Path sub(String name) throws IOException {
@@ -405,7 +408,7 @@ class ForwardingTest {
                 for (String method : new String[] {"POST", "PUT"}) {
                     for (boolean chunked : new boolean[] {false, true}) {
                         HttpRequest.BodyPublisher publisher = chunked
-                                ? HttpRequest.BodyPublishers.ofInputStream(() -> new java.io.ByteArrayInputStream(bytes))
+                                ? HttpRequest.BodyPublishers.ofInputStream(() -> new ByteArrayInputStream(bytes))
                                 : HttpRequest.BodyPublishers.ofByteArray(bytes);
                         String what = method + (chunked ? " chunked " : " with length ") + bytes.length + " bytes";
                         HttpResponse<String> r = p.send(p.request("/echo/body").header("Content-Type", "application/json")

@@ -7,6 +7,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.net.http.HttpResponse;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -16,6 +17,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.IntStream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -47,7 +49,7 @@ class LoadBalancingTest {
     void roundRobinIsTheDefaultAndAcceptsItsSpellings(@TempDir Path dir) throws Exception {
         for (String name : new String[] {"round-robin", "ROUND_ROBIN"}) {
             try (Backend a = Backend.http("a").start(); Backend b = Backend.http("b").start();
-                 ProxyUnderTest p = ProxyUnderTest.in(java.nio.file.Files.createDirectories(dir.resolve(name)))
+                 ProxyUnderTest p = ProxyUnderTest.in(Files.createDirectories(dir.resolve(name)))
                          .hosts(a.url(), b.url()).value("proxy.loadBalancing", name).start()) {
                 for (int i = 0; i < 10; i++) {
                     assertEquals(200, p.get("/x").statusCode());
@@ -60,7 +62,7 @@ class LoadBalancingTest {
 
     @Test
     void roundRobinSharesEvenlyAmongTheUpstreamsLeftWhenOneIsOut(@TempDir Path dir) throws Exception {
-        java.util.concurrent.atomic.AtomicInteger health = new java.util.concurrent.atomic.AtomicInteger(200);
+        AtomicInteger health = new AtomicInteger(200);
         try (Backend a = Backend.http("a").respond("/health", (ex, r) -> {
                  ex.setStatusCode(health.get());
                  ex.endExchange();
@@ -98,7 +100,7 @@ class LoadBalancingTest {
             List<CompletableFuture<HttpResponse<String>>> held = new ArrayList<>();
             for (int i = 0; i < 10 && a.inFlight() < 1; i++) {
                 CompletableFuture<HttpResponse<String>> f = ProxyUnderTest.HTTP.sendAsync(
-                        p.request("/hold/" + i).timeout(java.time.Duration.ofSeconds(20)).GET().build(),
+                        p.request("/hold/" + i).timeout(Duration.ofSeconds(20)).GET().build(),
                         HttpResponse.BodyHandlers.ofString());
                 int inFlight = a.inFlight();
                 Await.holdsWithin(() -> f.isDone() || a.inFlight() != inFlight, Duration.ofSeconds(2));

@@ -5,6 +5,7 @@ import io.lumen.proxy.testing.Certificates;
 import io.lumen.proxy.testing.ErrorJson;
 import io.lumen.proxy.testing.ProxyUnderTest;
 import io.lumen.testkit.core.Await;
+import io.lumen.testkit.raw.RawHttp;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -19,6 +20,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
@@ -90,7 +93,7 @@ class ProtocolsTest {
             // thread about once in 32 runs (and the burst below then opened a second h2 connection);
             // with 16 per thread that is about once in 2^31
             for (int i = 0; i < 16 * ProxyUnderTest.IO_THREADS; i++) {
-                try (io.lumen.testkit.raw.RawHttp c = new io.lumen.testkit.raw.RawHttp(p.port())) {
+                try (RawHttp c = new RawHttp(p.port())) {
                     c.send("GET /warm/" + i + " HTTP/1.1\r\nHost: x\r\n\r\n");
                     assertEquals(200, c.read().status());
                     c.send("GET /warm/again/" + i + " HTTP/1.1\r\nHost: x\r\n\r\n");
@@ -202,14 +205,14 @@ class ProtocolsTest {
                     // several rounds of checks (unhealthyThreshold 2); with verification the wrong name's fail
                     Await.until(() -> right.received("/health").size() >= checks + 5 && (!verify || wrongNameOut(p, wrong)),
                             Duration.ofSeconds(5), "several rounds of checks" + (verify ? ", the wrong name's failed" : ""));
-                    java.util.Set<String> answered = new java.util.TreeSet<>();
+                    Set<String> answered = new TreeSet<>();
                     for (int i = 0; i < 8; i++) {
                         HttpResponse<String> r = p.get("/x" + i);
                         assertEquals(200, r.statusCode(), r.body());
                         answered.add(r.body());
                     }
-                    java.util.Set<String> expected = verify ? java.util.Set.of("hello from right")
-                            : java.util.Set.of("hello from right", "hello from wrong-name");
+                    Set<String> expected = verify ? Set.of("hello from right")
+                            : Set.of("hello from right", "hello from wrong-name");
                     assertEquals(expected, answered, "verifyHostname " + verify);
                 }
             }

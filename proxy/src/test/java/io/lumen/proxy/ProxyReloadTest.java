@@ -8,6 +8,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.net.http.HttpResponse;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
@@ -51,7 +52,7 @@ class ProxyReloadTest {
                 HttpResponse.BodyHandlers.ofString());
         assertTrue(entered.await(10, TimeUnit.SECONDS));
 
-        java.nio.file.Files.writeString(dir.resolve("values.yml"), "proxy.hosts: " + b.url() + "\n");
+        Files.writeString(dir.resolve("values.yml"), "proxy.hosts: " + b.url() + "\n");
         ReloadReport report = proxy.service().reload();
         assertTrue(report.filesChanged().stream().anyMatch(f -> f.endsWith("values.yml")), report.toString());
         for (int i = 0; i < 5; i++) {

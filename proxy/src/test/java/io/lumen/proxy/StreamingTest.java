@@ -5,7 +5,9 @@ import io.lumen.proxy.testing.Bytes;
 import io.lumen.proxy.testing.ProxyUnderTest;
 import io.lumen.testkit.core.Await;
 import io.lumen.testkit.core.Pace;
+import io.lumen.testkit.raw.RawHttp;
 import io.undertow.Handlers;
+import io.undertow.server.HttpHandler;
 import io.undertow.server.HttpServerExchange;
 import io.undertow.util.Headers;
 import io.undertow.websockets.core.AbstractReceiveListener;
@@ -18,6 +20,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.io.ByteArrayOutputStream;
 import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -33,11 +36,13 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Stream;
 import java.util.zip.CRC32;
@@ -63,8 +68,8 @@ class StreamingTest {
     /** When the backend read the first byte of the last upload, and when it wrote the last byte of the last download. */
     static final AtomicLong uploadFirstByteAt = new AtomicLong();
     static final AtomicLong downloadLastByteAt = new AtomicLong();
-    static final java.util.concurrent.atomic.AtomicInteger uploadsBroken = new java.util.concurrent.atomic.AtomicInteger();
-    static final java.util.concurrent.atomic.AtomicInteger downloadsBroken = new java.util.concurrent.atomic.AtomicInteger();
+    static final AtomicInteger uploadsBroken = new AtomicInteger();
+    static final AtomicInteger downloadsBroken = new AtomicInteger();
 
     @BeforeAll
     static void start() {
@@ -90,7 +95,7 @@ class StreamingTest {
         // maxRequestTime runs from the request's arrival to the response headers, uploads included:
         // the uploads get no limit, the event stream keeps the 1000 ms default it must outlive
         proxy = ProxyUnderTest.in(dir).hosts(backend.url()).value("proxy.maxRequestTime", 1000)
-                .value("proxy.pathTimeouts", java.util.Map.of("/upload", 0)).start();
+                .value("proxy.pathTimeouts", Map.of("/upload", 0)).start();
     }
 
     @AfterAll
@@ -103,7 +108,7 @@ class StreamingTest {
         void handle(HttpServerExchange exchange) throws Exception;
     }
 
-    private static io.undertow.server.HttpHandler blocking(Blocking handler) {
+    private static HttpHandler blocking(Blocking handler) {
         return exchange -> exchange.dispatch(() -> {
             exchange.startBlocking();
             try {
@@ -332,7 +337,7 @@ class StreamingTest {
                 return null;
             }
 
-            private final java.io.ByteArrayOutputStream binary = new java.io.ByteArrayOutputStream();
+            private final ByteArrayOutputStream binary = new ByteArrayOutputStream();
 
             @Override
             public CompletionStage<?> onBinary(WebSocket ws, ByteBuffer data, boolean last) {
@@ -383,7 +388,7 @@ class StreamingTest {
     @Test
     void aClientLeavingMidDownloadEndsTheUpstreamResponse() throws Exception {
         int before = downloadsBroken.get();
-        try (io.lumen.testkit.raw.RawHttp c = new io.lumen.testkit.raw.RawHttp(proxy.port())) {
+        try (RawHttp c = new RawHttp(proxy.port())) {
             c.send("GET /download HTTP/1.1\r\nHost: x\r\n\r\n");
             // read a little of the 200 MB, then hang up
             c.readSome(1 << 20);
@@ -396,7 +401,7 @@ class StreamingTest {
     void aClientLeavingMidUploadEndsTheUpstreamRequest() throws Exception {
         int before = uploadsBroken.get();
         long firstByteBefore = uploadFirstByteAt.get();
-        try (io.lumen.testkit.raw.RawHttp c = new io.lumen.testkit.raw.RawHttp(proxy.port())) {
+        try (RawHttp c = new RawHttp(proxy.port())) {
             c.send("POST /upload HTTP/1.1\r\nHost: x\r\nContent-Length: 104857600\r\n\r\n");
             byte[] some = new byte[1 << 20];
             Bytes.fill(some, some.length, 0);
@@ -413,7 +418,7 @@ class StreamingTest {
         int brokenBefore = downloadsBroken.get();
         try (ProxyUnderTest narrow = ProxyUnderTest.in(other).hosts(backend.url()).value("server.ioThreads", 1)
                 .value("proxy.connectionsPerThread", 1).start()) {
-            try (io.lumen.testkit.raw.RawHttp c = new io.lumen.testkit.raw.RawHttp(narrow.port())) {
+            try (RawHttp c = new RawHttp(narrow.port())) {
                 c.send("GET /download HTTP/1.1\r\nHost: x\r\n\r\n");
                 c.readSome(1 << 20);
             }

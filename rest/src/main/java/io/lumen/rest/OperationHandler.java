@@ -1,5 +1,6 @@
 package io.lumen.rest;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -103,7 +104,7 @@ public abstract class OperationHandler implements HttpHandler {
             return reader.readValue(value);
         } catch (IOException | RuntimeException e) {
             throw errors.exception(ErrorCodes.VALIDATOR_REQUEST_PARAMETER_INVALID_FORMAT, location, "the value does not fit its Java type ("
-                    + (e instanceof com.fasterxml.jackson.core.JsonProcessingException p ? p.getOriginalMessage() : e.getMessage())
+                    + (e instanceof JsonProcessingException p ? p.getOriginalMessage() : e.getMessage())
                     + ")");
         }
     }

@@ -2,9 +2,12 @@ package io.lumen.security;
 
 import io.lumen.handler.prefix.PathPrefixes;
 
+import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * {@code security.yml}, with light-4j's key names. Every key is optional; unknown keys fail startup.
@@ -91,7 +94,7 @@ public record SecurityConfig(Boolean enableVerifyJwt, Boolean enableVerifyScope,
                       Integer jwksTimeout, Integer cacheSize, String sharedSecret) {
         /** The default allow-list. */
         public static final List<String> DEFAULT_ALGORITHMS = List.of("RS256", "RS384", "RS512", "PS256", "ES256", "ES384");
-        private static final java.util.Set<String> KNOWN = java.util.Set.of("RS256", "RS384", "RS512", "PS256", "PS384",
+        private static final Set<String> KNOWN = Set.of("RS256", "RS384", "RS512", "PS256", "PS384",
                 "PS512", "ES256", "ES384", "ES512", "EdDSA", "HS256", "HS384", "HS512");
 
         public Jwt {
@@ -124,7 +127,7 @@ public record SecurityConfig(Boolean enableVerifyJwt, Boolean enableVerifyScope,
                 throw new IllegalArgumentException("jwt.cacheSize must be at least 1, got " + cacheSize);
             }
             sharedSecret = blank(sharedSecret) ? null : sharedSecret;
-            if (sharedSecret != null && sharedSecret.getBytes(java.nio.charset.StandardCharsets.UTF_8).length < 32) {
+            if (sharedSecret != null && sharedSecret.getBytes(StandardCharsets.UTF_8).length < 32) {
                 throw new IllegalArgumentException("jwt.sharedSecret must be at least 32 bytes");
             }
             algorithms = algorithms == null || algorithms.isEmpty() ? DEFAULT_ALGORITHMS
@@ -135,7 +138,7 @@ public record SecurityConfig(Boolean enableVerifyJwt, Boolean enableVerifyScope,
                 }
                 if (!KNOWN.contains(alg)) {
                     throw new IllegalArgumentException("jwt.algorithms: unknown algorithm '" + alg + "', expected one of "
-                            + new java.util.TreeSet<>(KNOWN));
+                            + new TreeSet<>(KNOWN));
                 }
                 if (alg.startsWith("HS") && sharedSecret == null) {
                     throw new IllegalArgumentException("jwt.algorithms: " + alg + " needs jwt.sharedSecret (HMAC is "

@@ -24,6 +24,7 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -144,8 +145,8 @@ public final class SecurityHandler implements Middleware {
             }
         }
         String scoped = PathPrefixes.longest(config.routeScopes(), path);
-        java.util.Set<String> routeScopes = scoped == null ? null : java.util.Set.copyOf(config.routeScopes().get(scoped));
-        return new SecuredRoute(this, wildcard ? config.skipPathPrefixes() : java.util.List.of(), routeScopes, next,
+        Set<String> routeScopes = scoped == null ? null : Set.copyOf(config.routeScopes().get(scoped));
+        return new SecuredRoute(this, wildcard ? config.skipPathPrefixes() : List.of(), routeScopes, next,
                 context.failures());
     }
 

@@ -13,6 +13,7 @@ import org.junit.jupiter.api.io.TempDir;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.Socket;
+import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -97,11 +98,11 @@ class SecurityHandlerTest {
 
     @Test
     void routeScopesProtectARouteThatHasNoOpenApiOperation() {
-        var post = service.request("/adm/logger").POST(java.net.http.HttpRequest.BodyPublishers.ofString("[]"));
+        var post = service.request("/adm/logger").POST(HttpRequest.BodyPublishers.ofString("[]"));
         HttpResponse<String> reader = service.send(post.header("Authorization", "Bearer " + KEYS.token()).build());
         assertRefused(reader, 403, "ERR10005", "Bearer error=\"insufficient_scope\"");
         String admin = KEYS.token(c -> c.setClaim("scope", "admin"));
-        HttpResponse<String> ok = service.send(service.request("/adm/logger").POST(java.net.http.HttpRequest.BodyPublishers
+        HttpResponse<String> ok = service.send(service.request("/adm/logger").POST(HttpRequest.BodyPublishers
                 .ofString("[]")).header("Authorization", "Bearer " + admin).build());
         assertEquals(200, ok.statusCode(), ok.body());
         assertEquals(200, get("/nospec", "Bearer " + KEYS.token()).statusCode(), "other routes keep their rules");
@@ -231,7 +232,7 @@ class SecurityHandlerTest {
     @Test
     void scopeMismatchIs403WithInsufficientScopeChallenge() {
         HttpResponse<String> r = service.send(service.request("/v1/pets").header("Authorization", "Bearer " + KEYS.token())
-                .POST(java.net.http.HttpRequest.BodyPublishers.noBody()).build());
+                .POST(HttpRequest.BodyPublishers.noBody()).build());
         assertEquals(403, r.statusCode(), r.body());
         assertTrue(r.body().contains("\"code\":\"ERR10005\""), r.body());
         assertEquals("Bearer error=\"insufficient_scope\", error_description=\"The token has none of the required "
@@ -247,7 +248,7 @@ class SecurityHandlerTest {
         });
         for (String token : List.of(scopeString, scpArray)) {
             HttpResponse<String> r = service.send(service.request("/v1/pets").header("Authorization", "Bearer " + token)
-                    .POST(java.net.http.HttpRequest.BodyPublishers.noBody()).build());
+                    .POST(HttpRequest.BodyPublishers.noBody()).build());
             assertEquals(200, r.statusCode(), r.body());
         }
         assertEquals(403, bearer(scpArray).statusCode()); // GET needs read:pets, the token has admin only

@@ -6,6 +6,7 @@ import io.lumen.server.ServerConfig;
 import io.lumen.server.ServiceContext;
 import io.lumen.status.ErrorResponder;
 import io.lumen.status.StatusCatalogue;
+import org.slf4j.LoggerFactory;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -126,7 +127,7 @@ final class DefaultServiceContext implements ServiceContext {
                 try {
                     c.close();
                 } catch (Exception e) {
-                    org.slf4j.LoggerFactory.getLogger(DefaultServiceContext.class)
+                    LoggerFactory.getLogger(DefaultServiceContext.class)
                             .warn("closing {} failed: {}", o.getClass().getName(), e.toString());
                 }
             }

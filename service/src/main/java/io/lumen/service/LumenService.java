@@ -13,10 +13,13 @@ import io.lumen.service.reload.ReloadReport;
 import io.lumen.service.reload.Reloader;
 import io.lumen.status.ErrorResponder;
 import io.lumen.status.StatusCatalogue;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.net.URI;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CompletionException;
 import java.util.function.UnaryOperator;
 
 /**
@@ -33,7 +36,7 @@ import java.util.function.UnaryOperator;
  * }</pre>
  */
 public final class LumenService implements AutoCloseable {
-    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(LumenService.class);
+    private static final Logger LOG = LoggerFactory.getLogger(LumenService.class);
 
     private final Reloader reloader;
     private final LumenServer server;
@@ -154,7 +157,7 @@ public final class LumenService implements AutoCloseable {
     public ReloadReport reload() {
         try {
             return reloader.reload("LumenService.reload()").join();
-        } catch (java.util.concurrent.CompletionException e) {
+        } catch (CompletionException e) {
             if (e.getCause() instanceof RuntimeException r) {
                 throw r;
             }

@@ -18,6 +18,8 @@ import io.lumen.status.StatusCatalogue;
 import io.undertow.server.HttpHandler;
 
 import io.micrometer.core.instrument.MeterRegistry;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -45,7 +47,7 @@ import java.util.function.UnaryOperator;
  * building fails after handlers shared closeable objects, those are closed first.
  */
 public final class ServiceAssembly implements AutoCloseable {
-    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(ServiceAssembly.class);
+    private static final Logger LOG = LoggerFactory.getLogger(ServiceAssembly.class);
 
     private final DefaultServiceContext context;
     private final RouterHandler router;

@@ -1,6 +1,8 @@
 package io.lumen.service;
 
+import com.fasterxml.jackson.databind.json.JsonMapper;
 import io.lumen.config.ConfigLoader;
+import org.xnio.Xnio;
 
 /**
  * Startup work on two more threads, while the main thread sets up logging and builds the service: one
@@ -47,14 +49,14 @@ final class StartupWarmer {
                 Class.forName(name, true, cl);
                 if (name.endsWith("POJOPropertiesCollector")) {
                     // databind's lazy parts (builder, tree reading) before the main thread reads specs and bodies
-                    com.fasterxml.jackson.databind.json.JsonMapper.builder().build().readTree("{\"a\":[1]}");
+                    JsonMapper.builder().build().readTree("{\"a\":[1]}");
                 }
             } catch (Throwable ignored) {
                 // an optional class: the service loads what it needs itself
             }
         }
         try {
-            org.xnio.Xnio.getInstance(); // provider lookup
+            Xnio.getInstance(); // provider lookup
         } catch (Throwable ignored) {
             // see above
         }

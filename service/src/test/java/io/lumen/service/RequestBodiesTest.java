@@ -3,6 +3,7 @@ package io.lumen.service;
 import io.lumen.handler.testing.TestService;
 import io.lumen.server.RequestBodies;
 import io.lumen.testkit.core.Pace;
+import io.lumen.testkit.raw.RawH2;
 import io.lumen.testkit.raw.RawHttp;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -144,15 +145,15 @@ class RequestBodiesTest {
 
     @Test
     void anHttp2BodyOverTheLimitIsAnsweredNotReset() throws IOException {
-        try (io.lumen.testkit.raw.RawH2 h2 = new io.lumen.testkit.raw.RawH2(port(), 5000)) {
+        try (RawH2 h2 = new RawH2(port(), 5000)) {
             h2.headers(1, "POST", "/receive", false, "content-type", "application/octet-stream");
             for (int i = 0; i < 3; i++) {
                 h2.data(1, new byte[5000], i == 2); // 15000 bytes, no content-length: counted as they come
             }
-            io.lumen.testkit.raw.RawH2.Frame answer = h2.await(f -> f.stream() == 1
-                    && (f.type() == io.lumen.testkit.raw.RawH2.HEADERS || f.type() == io.lumen.testkit.raw.RawH2.RST_STREAM));
-            assertEquals(io.lumen.testkit.raw.RawH2.HEADERS, answer.type(), "an answer (413), not a reset");
-            io.lumen.testkit.raw.RawH2.Frame body = h2.await(f -> f.stream() == 1 && f.type() == io.lumen.testkit.raw.RawH2.DATA);
+            RawH2.Frame answer = h2.await(f -> f.stream() == 1
+                    && (f.type() == RawH2.HEADERS || f.type() == RawH2.RST_STREAM));
+            assertEquals(RawH2.HEADERS, answer.type(), "an answer (413), not a reset");
+            RawH2.Frame body = h2.await(f -> f.stream() == 1 && f.type() == RawH2.DATA);
             assertTrue(new String(body.payload()).contains("ERR10068"), new String(body.payload()));
         }
     }

@@ -3,11 +3,14 @@ package io.lumen.validator;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.lumen.handler.HandlerAttachments;
 import io.lumen.openapi.Parameter;
 import io.lumen.validator.validation.ValidatedRequest;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.HttpServerExchange;
 import io.undertow.util.Headers;
+
+import java.util.Set;
 
 /**
  * Test handler: answers the validated request as JSON ({@code {"operation":..., "query": {...},
@@ -27,8 +30,8 @@ public final class EchoHandler implements HttpHandler {
         } else {
             ObjectNode out = JSON.createObjectNode();
             out.put("operation", v == null ? null : v.operation().operationId());
-            out.put("endpoint", exchange.getAttachment(io.lumen.handler.HandlerAttachments.ENDPOINT));
-            java.util.Set<String> scopes = exchange.getAttachment(io.lumen.handler.HandlerAttachments.REQUIRED_SCOPES);
+            out.put("endpoint", exchange.getAttachment(HandlerAttachments.ENDPOINT));
+            Set<String> scopes = exchange.getAttachment(HandlerAttachments.REQUIRED_SCOPES);
             if (scopes != null) {
                 scopes.forEach(out.withArrayProperty("scopes")::add);
             }

@@ -2,11 +2,13 @@ package io.lumen.validator;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.lumen.testkit.TestService;
+import io.lumen.testkit.raw.RawHttp;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.io.IOException;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
@@ -135,10 +137,10 @@ class HostileInputTest {
     }
 
     @Test
-    void methodsOfTheSpecAreCaseSensitiveAndAllowListsThemWithHeadAndOptions() throws java.io.IOException {
-        try (io.lumen.testkit.raw.RawHttp c = new io.lumen.testkit.raw.RawHttp(service.service().httpPort())) {
+    void methodsOfTheSpecAreCaseSensitiveAndAllowListsThemWithHeadAndOptions() throws IOException {
+        try (RawHttp c = new RawHttp(service.service().httpPort())) {
             c.send("get /search HTTP/1.1\r\nHost: x\r\n\r\n");
-            io.lumen.testkit.raw.RawHttp.Response r = c.read();
+            RawHttp.Response r = c.read();
             assertEquals(405, r.status(), r.bodyText());
         }
         HttpResponse<String> put = service.send(service.request("/search").PUT(HttpRequest.BodyPublishers.noBody()).build());

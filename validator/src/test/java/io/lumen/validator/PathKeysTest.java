@@ -4,6 +4,7 @@ import io.lumen.testkit.TestService;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 
@@ -58,7 +59,7 @@ class PathKeysTest {
                 """;
         try (TestService s = TestService.in(dir).file("handler.yml", Fixture.resource("specs/handler.yml"))
                 .file("openapi.yaml", spec).start()) {
-            HttpResponse<String> r = s.send(s.request("/api/responses?beta=true").POST(java.net.http.HttpRequest.BodyPublishers.noBody()).build());
+            HttpResponse<String> r = s.send(s.request("/api/responses?beta=true").POST(HttpRequest.BodyPublishers.noBody()).build());
             assertEquals(200, r.statusCode(), r.body());
             assertEquals("createResponse", Fixture.json(r).path("operation").asText(), r.body());
         }
@@ -91,7 +92,7 @@ class PathKeysTest {
         try (TestService s = TestService.in(dir).file("handler.yml", Fixture.resource("specs/handler.yml"))
                 .file("openapi.yaml", spec).start()) {
             assertEquals("getSchema", Fixture.json(s.get("/api/schema")).path("operation").asText());
-            HttpResponse<String> put = s.send(s.request("/api/schema").PUT(java.net.http.HttpRequest.BodyPublishers.noBody()).build());
+            HttpResponse<String> put = s.send(s.request("/api/schema").PUT(HttpRequest.BodyPublishers.noBody()).build());
             assertEquals(200, put.statusCode(), put.body());
             assertEquals("addOption", Fixture.json(put).path("operation").asText(), "the first variant declaring PUT: " + put.body());
             HttpResponse<String> delete = s.send(s.request("/api/schema").DELETE().build());

@@ -1,6 +1,5 @@
 package io.lumen.validator;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.lumen.config.ConfigException;
 import io.lumen.testkit.TestService;
 import org.junit.jupiter.api.Test;

@@ -2,6 +2,7 @@ package io.lumen.cli.migrate;
 
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -24,7 +25,7 @@ final class Light4jModules {
     }
 
     /** Every light-4j module file name this table knows, for the docs' test. */
-    static java.util.Set<String> names() {
+    static Set<String> names() {
         return WITHOUT_READER.keySet();
     }
 

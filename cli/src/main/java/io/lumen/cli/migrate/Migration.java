@@ -6,12 +6,14 @@ import org.yaml.snakeyaml.Yaml;
 import org.yaml.snakeyaml.constructor.SafeConstructor;
 
 import java.io.IOException;
+import java.lang.reflect.RecordComponent;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.regex.Matcher;
@@ -258,9 +260,9 @@ public final class Migration {
     }
 
     private static String typeName(Class<? extends Record> record, String key) {
-        for (java.lang.reflect.RecordComponent c : record.getRecordComponents()) {
+        for (RecordComponent c : record.getRecordComponents()) {
             if (c.getName().equals(key)) {
-                return c.getType().getSimpleName().toLowerCase(java.util.Locale.ROOT);
+                return c.getType().getSimpleName().toLowerCase(Locale.ROOT);
             }
         }
         return "value";

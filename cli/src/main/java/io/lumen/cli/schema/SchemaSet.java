@@ -10,6 +10,7 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -43,7 +44,7 @@ public final class SchemaSet {
     /** The schemas shipped in the jar; empty when this runs from classes built without them. */
     public static Map<String, String> shipped() {
         Map<String, String> files = new LinkedHashMap<>();
-        List<String> names = new java.util.ArrayList<>(ConfigRecords.FILES.keySet());
+        List<String> names = new ArrayList<>(ConfigRecords.FILES.keySet());
         names.addAll(List.of("status", "app-status"));
         for (String name : names) {
             try (InputStream in = SchemaSet.class.getClassLoader().getResourceAsStream(RESOURCE_DIR + fileName(name))) {

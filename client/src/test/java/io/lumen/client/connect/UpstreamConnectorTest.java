@@ -15,6 +15,7 @@ import org.xnio.XnioIoThread;
 import org.xnio.XnioWorker;
 
 import java.net.ConnectException;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.URI;
@@ -70,7 +71,7 @@ class UpstreamConnectorTest {
     @Test
     void aRefusedConnectIsReportedAsFailed() throws Exception {
         int port;
-        try (ServerSocket closed = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+        try (ServerSocket closed = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             port = closed.getLocalPort();
         }
         Recorder outcome = new Recorder();

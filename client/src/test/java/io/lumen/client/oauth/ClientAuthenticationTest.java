@@ -16,6 +16,7 @@ import java.security.KeyPairGenerator;
 import java.security.KeyStore;
 import java.security.spec.ECGenParameterSpec;
 import java.util.Base64;
+import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -145,7 +146,7 @@ class ClientAuthenticationTest {
                 """.replace("ALG", algorithm);
         try (TokenServer server = TokenServer.start(); TokenFixture f = new TokenFixture(dir, server, oauth)) {
             f.tokens.source().token().get();
-            f.tokens.forService(null, java.util.List.of("x")).token().get(); // a second request: a second assertion
+            f.tokens.forService(null, List.of("x")).token().get(); // a second request: a second assertion
             TokenServer.Recorded r = server.requests.get(0);
             assertNull(r.headers().get("authorization"));
             assertNull(r.form().get("client_secret"));

@@ -14,6 +14,7 @@ import org.slf4j.LoggerFactory;
 import java.net.ServerSocket;
 import java.net.URI;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.ExecutionException;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -80,7 +81,7 @@ class TokenFailuresTest {
             String[] expected = {"the response is not a JSON object", "no access_token", "token_type is not Bearer",
                     "expires_in is not a number of seconds"};
             for (int i = 0; i < expected.length; i++) {
-                TokenException e = failure(f.tokens.forService(null, java.util.List.of("s" + i))); // a new source each time
+                TokenException e = failure(f.tokens.forService(null, List.of("s" + i))); // a new source each time
                 assertEquals("ERR19232", e.code());
                 assertTrue(e.description().endsWith(expected[i]), e.description());
             }
@@ -118,7 +119,7 @@ class TokenFailuresTest {
             source.send(Request.get(URI.create(server.url() + "/api/x")).build()).get();
             f.tokens.exchange("caller-subject-token").token().get();
             server.answer(n -> new TokenServer.Answer(400, "{\"error\":\"invalid_grant\",\"access_token\":\"tok-leak\"}"));
-            failure(f.tokens.forService(null, java.util.List.of("other")));
+            failure(f.tokens.forService(null, List.of("other")));
             assertTrue(captured.list.stream().anyMatch(e -> e.getLevel() == Level.DEBUG
                     && e.getFormattedMessage().contains("token from")), "the token requests were logged");
             for (ILoggingEvent e : captured.list) {

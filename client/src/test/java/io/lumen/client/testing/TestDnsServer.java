@@ -22,7 +22,9 @@ import java.net.InetSocketAddress;
 import java.net.SocketException;
 import java.net.UnknownHostException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -104,7 +106,7 @@ public final class TestDnsServer implements AutoCloseable {
             try {
                 socket.receive(in);
                 queries.incrementAndGet();
-                Message query = new Message(java.util.Arrays.copyOf(in.getData(), in.getLength()));
+                Message query = new Message(Arrays.copyOf(in.getData(), in.getLength()));
                 if (mode == Mode.SILENT) {
                     continue;
                 }
@@ -156,7 +158,7 @@ public final class TestDnsServer implements AutoCloseable {
     }
 
     private static String key(Name n) {
-        return n.toString().toLowerCase(java.util.Locale.ROOT);
+        return n.toString().toLowerCase(Locale.ROOT);
     }
 
     private static Name name(String s) {

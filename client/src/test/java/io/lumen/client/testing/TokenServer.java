@@ -12,6 +12,7 @@ import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -129,7 +130,7 @@ public final class TokenServer implements AutoCloseable {
             int n = tokenHits.incrementAndGet();
             Map<String, String> headers = new TreeMap<>();
             for (HeaderValues v : ex.getRequestHeaders()) {
-                headers.put(v.getHeaderName().toString().toLowerCase(java.util.Locale.ROOT), v.getFirst());
+                headers.put(v.getHeaderName().toString().toLowerCase(Locale.ROOT), v.getFirst());
             }
             requests.add(new Recorded(headers, form(body)));
             Answer a = answers.apply(n);

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.lumen.openapi.OpenApiSpec;
 
 import java.util.Iterator;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -91,7 +92,7 @@ public final class DatasourceExtension {
     }
 
     private static String kind(JsonNode node) {
-        return node.isTextual() ? "'" + node.asText() + "'" : node.isContainerNode() ? node.getNodeType().name().toLowerCase(java.util.Locale.ROOT)
+        return node.isTextual() ? "'" + node.asText() + "'" : node.isContainerNode() ? node.getNodeType().name().toLowerCase(Locale.ROOT)
                 : node.toString();
     }
 

@@ -9,7 +9,9 @@ import io.lumen.codegen.schema.Schemas;
 
 import java.math.BigDecimal;
 import java.math.RoundingMode;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.Iterator;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -290,7 +292,7 @@ public final class Instances {
             default -> null;
         };
         if ("byte".equals(format) && salt != 0) {
-            value = java.util.Base64.getEncoder().encodeToString(("lumen" + salt).getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+            value = Base64.getEncoder().encodeToString(("lumen" + salt).getBytes(StandardCharsets.US_ASCII));
         }
         String pattern = s.path("pattern").asText(null);
         if (pattern != null && (value == null || !PatternSample.matches(pattern, value))) {

@@ -3,6 +3,7 @@ package io.lumen.codegen.operation;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.lumen.codegen.schema.Schemas;
 
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -28,7 +29,7 @@ final class MultipartBodies {
             boolean array = e.getValue().isArray();
             JsonNode items = array && property != null ? bundle.at(Schemas.deref(bundle, pointerOf(bundle, schema, e.getKey(), 0) + "/items")) : property;
             boolean file = items != null && "binary".equals(items.path("format").asText());
-            for (JsonNode v : array ? e.getValue() : java.util.List.of(e.getValue())) {
+            for (JsonNode v : array ? e.getValue() : List.of(e.getValue())) {
                 out.append("--").append(BOUNDARY).append("\r\n").append("Content-Disposition: form-data; name=\"").append(e.getKey()).append('"');
                 if (file) {
                     out.append("; filename=\"").append(e.getKey()).append(".bin\"\r\nContent-Type: application/octet-stream");

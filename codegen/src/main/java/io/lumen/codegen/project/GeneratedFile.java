@@ -1,5 +1,7 @@
 package io.lumen.codegen.project;
 
+import java.nio.charset.StandardCharsets;
+
 /**
  * One file of a generated project.
  *
@@ -20,6 +22,6 @@ public record GeneratedFile(String path, byte[] content, Owner owner) {
     }
 
     public static GeneratedFile text(String path, String text, Owner owner) {
-        return new GeneratedFile(path, text.getBytes(java.nio.charset.StandardCharsets.UTF_8), owner);
+        return new GeneratedFile(path, text.getBytes(StandardCharsets.UTF_8), owner);
     }
 }

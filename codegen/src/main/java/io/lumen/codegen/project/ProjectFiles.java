@@ -12,6 +12,7 @@ import io.lumen.openapi.OpenApiSpec;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
@@ -152,10 +153,10 @@ public final class ProjectFiles {
 
     /** What the templates say about the database. */
     private Map<String, Object> datasourceModel() {
-        String database = options.artifactId().toLowerCase(java.util.Locale.ROOT).replaceAll("[^a-z0-9]+", "_");
+        String database = options.artifactId().toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "_");
         Map<String, Object> d = new LinkedHashMap<>();
         d.put("pool", datasource.pool());
-        d.put("poolEnv", datasource.pool().toUpperCase(java.util.Locale.ROOT).replaceAll("[^A-Z0-9]", "_"));
+        d.put("poolEnv", datasource.pool().toUpperCase(Locale.ROOT).replaceAll("[^A-Z0-9]", "_"));
         d.put("driver", datasource.driver().label());
         d.put("driverGroupId", datasource.driver().groupId());
         d.put("driverArtifactId", datasource.driver().artifactId());

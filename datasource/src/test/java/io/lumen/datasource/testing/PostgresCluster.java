@@ -1,5 +1,6 @@
 package io.lumen.datasource.testing;
 
+import com.sun.security.auth.module.UnixSystem;
 import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Assumptions;
 
@@ -217,7 +218,7 @@ public final class PostgresCluster implements AutoCloseable {
     }
 
     private static boolean isRoot() {
-        return new com.sun.security.auth.module.UnixSystem().getUid() == 0;
+        return new UnixSystem().getUid() == 0;
     }
 
     private static int freePort() {

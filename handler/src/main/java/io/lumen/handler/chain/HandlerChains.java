@@ -24,6 +24,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.stream.Collectors;
 
 /**
@@ -153,7 +154,7 @@ public final class HandlerChains {
             throw file.error(p + "/path", e.getMessage());
         }
         if (entry.method() == null || !METHODS.contains(entry.method().trim().toUpperCase(Locale.ROOT))) {
-            throw file.error(p + "/method", "method must be one of " + new java.util.TreeSet<>(METHODS)
+            throw file.error(p + "/method", "method must be one of " + new TreeSet<>(METHODS)
                     + ", got '" + entry.method() + "'");
         }
         String method = entry.method().trim().toUpperCase(Locale.ROOT);

@@ -12,6 +12,7 @@ import org.slf4j.LoggerFactory;
 
 import java.lang.reflect.Constructor;
 import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Modifier;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -250,7 +251,7 @@ final class HandlerRegistry {
     private static Constructor<?> constructor(Class<?> type, Class<?>... params) {
         try {
             Constructor<?> c = type.getConstructor(params);
-            return java.lang.reflect.Modifier.isPublic(type.getModifiers()) ? c : null;
+            return Modifier.isPublic(type.getModifiers()) ? c : null;
         } catch (NoSuchMethodException e) {
             return null;
         }

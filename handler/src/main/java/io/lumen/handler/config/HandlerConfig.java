@@ -1,6 +1,7 @@
 package io.lumen.handler.config;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -37,17 +38,17 @@ public record HandlerConfig(
         enabled = enabled == null || enabled;
         basePath = basePath == null || basePath.isBlank() ? "/" : basePath;
         handlers = copy(handlers);
-        chains = chains == null ? Map.of() : java.util.Collections.unmodifiableMap(new LinkedHashMap<>(chains));
+        chains = chains == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(chains));
         paths = copy(paths);
         defaultHandlers = copy(defaultHandlers);
         additionalHandlers = copy(additionalHandlers);
         additionalChains = additionalChains == null ? Map.of()
-                : java.util.Collections.unmodifiableMap(new LinkedHashMap<>(additionalChains));
+                : Collections.unmodifiableMap(new LinkedHashMap<>(additionalChains));
         additionalPaths = copy(additionalPaths);
         reportHandlerDuration = reportHandlerDuration != null && reportHandlerDuration;
     }
 
     private static <T> List<T> copy(List<T> list) {
-        return list == null ? List.of() : java.util.Collections.unmodifiableList(new ArrayList<>(list));
+        return list == null ? List.of() : Collections.unmodifiableList(new ArrayList<>(list));
     }
 }

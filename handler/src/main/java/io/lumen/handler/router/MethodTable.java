@@ -5,6 +5,7 @@ import io.undertow.util.HttpString;
 import io.undertow.util.Methods;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.TreeSet;
 
@@ -19,8 +20,8 @@ final class MethodTable {
 
     void add(Route route) {
         int n = methods.length;
-        methods = java.util.Arrays.copyOf(methods, n + 1);
-        routes = java.util.Arrays.copyOf(routes, n + 1);
+        methods = Arrays.copyOf(methods, n + 1);
+        routes = Arrays.copyOf(routes, n + 1);
         methods[n] = route.method();
         routes[n] = route;
     }

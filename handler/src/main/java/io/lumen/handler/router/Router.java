@@ -4,6 +4,7 @@ import io.lumen.path.PathTemplate;
 import io.undertow.util.HttpString;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -67,7 +68,7 @@ public final class Router {
         Search s = new Search(method, path, segments, values);
         s.walk(root, 0, 0);
         if (s.found != null) {
-            return new Match(s.found, s.foundParams == values.length ? values : java.util.Arrays.copyOf(values, s.foundParams),
+            return new Match(s.found, s.foundParams == values.length ? values : Arrays.copyOf(values, s.foundParams),
                     s.rest, null);
         }
         return new Match(null, null, null, s.allowed == null ? new TreeSet<>() : s.allowed);
@@ -108,9 +109,9 @@ public final class Router {
                 }
             }
             Affixed added = new Affixed(segment, new Node());
-            Affixed[] more = java.util.Arrays.copyOf(affixed, affixed.length + 1);
+            Affixed[] more = Arrays.copyOf(affixed, affixed.length + 1);
             more[affixed.length] = added;
-            java.util.Arrays.sort(more, (a, b) -> Integer.compare(b.segment.affixLength(), a.segment.affixLength()));
+            Arrays.sort(more, (a, b) -> Integer.compare(b.segment.affixLength(), a.segment.affixLength()));
             affixed = more;
             return added.node;
         }

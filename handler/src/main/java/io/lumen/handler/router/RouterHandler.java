@@ -2,7 +2,6 @@ package io.lumen.handler.router;
 
 import io.lumen.path.PathTemplate;
 import io.lumen.status.ErrorResponder;
-import io.lumen.status.StatusCatalogue;
 import io.lumen.status.ErrorCodes;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.HttpServerExchange;
@@ -12,7 +11,9 @@ import io.undertow.util.HttpString;
 import io.undertow.util.Methods;
 import io.undertow.util.StatusCodes;
 
+import java.util.Arrays;
 import java.util.Map;
+import java.util.TreeSet;
 
 /**
  * Dispatches each request to its route's pre-linked chain. No route for the path: the default
@@ -93,7 +94,7 @@ public final class RouterHandler implements HttpHandler {
         if (router == null) {
             return null;
         }
-        java.util.TreeSet<String> allowed = router.router.allowed(exchange.getRelativePath());
+        TreeSet<String> allowed = router.router.allowed(exchange.getRelativePath());
         return allowed.isEmpty() ? null : String.join(", ", allowed);
     }
 
@@ -112,7 +113,7 @@ public final class RouterHandler implements HttpHandler {
         String[] names = t.attachmentNames();
         String[] values = match.values();
         if (t.hasWildcard()) {
-            values = java.util.Arrays.copyOf(values, names.length);
+            values = Arrays.copyOf(values, names.length);
             values[names.length - 1] = match.rest();
         }
         exchange.putAttachment(PathParams.ATTACHMENT_KEY, new PathParams(names, values));

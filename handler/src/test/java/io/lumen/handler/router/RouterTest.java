@@ -7,6 +7,7 @@ import io.undertow.util.Methods;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
+import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -75,7 +76,7 @@ class RouterTest {
         assertEquals("x//y/", r.find(Methods.HEAD, "/x//y/").rest());
         Router.Match post = r.find(Methods.POST, "/a");
         assertNull(post.route());
-        assertEquals(java.util.Set.of("GET", "HEAD", "OPTIONS"), post.allowed());
+        assertEquals(Set.of("GET", "HEAD", "OPTIONS"), post.allowed());
     }
 
     @Test

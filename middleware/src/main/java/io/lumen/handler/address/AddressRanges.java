@@ -6,6 +6,7 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
 import java.util.List;
+import java.util.regex.Pattern;
 
 /**
  * IP address ranges in CIDR notation ({@code 127.0.0.0/8}, {@code ::1/128}; a bare address is a
@@ -17,8 +18,8 @@ public final class AddressRanges {
     /** The loopback addresses of both families: the service's own host, the shipped default. */
     public static final List<String> LOOPBACK = List.of("127.0.0.0/8", "::1/128");
 
-    private static final java.util.regex.Pattern IPV4 =
-            java.util.regex.Pattern.compile("(25[0-5]|2[0-4]\\d|1?\\d?\\d)(\\.(25[0-5]|2[0-4]\\d|1?\\d?\\d)){3}");
+    private static final Pattern IPV4 =
+            Pattern.compile("(25[0-5]|2[0-4]\\d|1?\\d?\\d)(\\.(25[0-5]|2[0-4]\\d|1?\\d?\\d)){3}");
 
     private final byte[][] networks;
     private final int[] bits;

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.lumen.status.ErrorResponder;
 import io.lumen.status.ErrorCodes;
+import io.lumen.status.Status;
 import io.lumen.status.StatusException;
 
 import java.io.IOException;
@@ -84,7 +85,7 @@ final class BodyParser {
             return URLDecoder.decode(s, StandardCharsets.UTF_8);
         } catch (IllegalArgumentException e) {
             throw errors.exception(UNPARSABLE, "application/x-www-form-urlencoded",
-                    "a '%' is not followed by two hexadecimal digits in " + io.lumen.status.Status.excerpt(s));
+                    "a '%' is not followed by two hexadecimal digits in " + Status.excerpt(s));
         }
     }
 

@@ -8,7 +8,6 @@ import io.lumen.handler.router.RouterHandler;
 import io.lumen.server.ServiceContext;
 import io.lumen.status.ErrorResponder;
 import io.lumen.status.Status;
-import io.lumen.status.StatusCatalogue;
 import io.lumen.status.ErrorCodes;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.HttpServerExchange;

@@ -3,7 +3,6 @@ package io.lumen.handler.exception;
 import io.lumen.handler.HandlerAttachments;
 import io.lumen.server.RequestBodies;
 import io.lumen.status.ErrorResponder;
-import io.lumen.status.StatusCatalogue;
 import io.lumen.status.ErrorCodes;
 import io.lumen.status.StatusException;
 import io.undertow.server.HttpServerExchange;

@@ -2,6 +2,7 @@ package io.lumen.handler.header;
 
 import io.lumen.handler.prefix.PathPrefixes;
 
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -51,7 +52,7 @@ public record HeaderConfig(Boolean enabled, Rules request, Rules response, Map<S
                     u.put(name(name), value);
                 });
             }
-            update = java.util.Collections.unmodifiableMap(u);
+            update = Collections.unmodifiableMap(u);
         }
 
         private static String name(String name) {

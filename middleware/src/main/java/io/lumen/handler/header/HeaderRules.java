@@ -4,8 +4,10 @@ import io.undertow.util.HeaderMap;
 import io.undertow.util.HttpString;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -30,13 +32,13 @@ final class HeaderRules {
         Map<String, String> spelled = new LinkedHashMap<>();
         for (HeaderConfig.Rules rules : inOrder) {
             for (String name : rules.remove()) {
-                String k = name.toLowerCase(java.util.Locale.ROOT);
+                String k = name.toLowerCase(Locale.ROOT);
                 ops.remove(k);
                 ops.put(k, null);
                 spelled.put(k, name);
             }
             rules.update().forEach((name, value) -> {
-                String k = name.toLowerCase(java.util.Locale.ROOT);
+                String k = name.toLowerCase(Locale.ROOT);
                 ops.remove(k);
                 ops.put(k, value);
                 spelled.put(k, name);
@@ -77,6 +79,6 @@ final class HeaderRules {
 
     @Override
     public String toString() {
-        return "remove " + java.util.Arrays.toString(remove) + ", update " + java.util.Arrays.toString(updateNames);
+        return "remove " + Arrays.toString(remove) + ", update " + Arrays.toString(updateNames);
     }
 }

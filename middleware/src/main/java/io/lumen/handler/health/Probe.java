@@ -3,7 +3,6 @@ package io.lumen.handler.health;
 import io.lumen.server.Readiness;
 import io.lumen.server.ServiceContext;
 import io.lumen.status.ErrorResponder;
-import io.lumen.status.StatusCatalogue;
 import io.lumen.status.ErrorCodes;
 import io.undertow.server.HttpServerExchange;
 import io.undertow.util.Headers;

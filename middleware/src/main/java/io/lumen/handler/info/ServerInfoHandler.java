@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.lumen.config.ConfigFile;
 import io.lumen.config.ConfigLoader;
 import io.lumen.server.ServiceContext;
-import io.lumen.status.StatusCatalogue;
 import io.lumen.status.ErrorCodes;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.HttpServerExchange;

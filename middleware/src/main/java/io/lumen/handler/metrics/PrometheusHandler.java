@@ -2,7 +2,6 @@ package io.lumen.handler.metrics;
 
 import io.lumen.server.ServiceContext;
 import io.lumen.status.ErrorResponder;
-import io.lumen.status.StatusCatalogue;
 import io.lumen.status.ErrorCodes;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.undertow.server.HttpHandler;

@@ -4,6 +4,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 
 import java.time.Duration;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The request timers of one endpoint and method: one per status class (1xx-5xx), each resolved on
@@ -41,7 +42,7 @@ final class RouteMeters {
             t = timer(CLASSES[c]);
             timers[c] = t;
         }
-        t.record(nanos, java.util.concurrent.TimeUnit.NANOSECONDS);
+        t.record(nanos, TimeUnit.NANOSECONDS);
     }
 
     private Timer timer(String statusClass) {

@@ -13,6 +13,7 @@ import io.undertow.server.HttpServerExchange;
 import io.undertow.util.HeaderValues;
 import io.undertow.util.Methods;
 
+import java.util.List;
 import java.util.ListIterator;
 import java.util.Locale;
 import java.util.Set;
@@ -112,7 +113,7 @@ public final class SanitizerHandler implements Middleware {
         return Methods.POST.equals(method) || Methods.PUT.equals(method) || Methods.PATCH.equals(method);
     }
 
-    private static Set<String> lowerCase(java.util.List<String> names) {
+    private static Set<String> lowerCase(List<String> names) {
         return names.stream().map(n -> n.toLowerCase(Locale.ROOT)).collect(Collectors.toUnmodifiableSet());
     }
 

@@ -8,6 +8,7 @@ import io.lumen.handler.health.HealthConfig;
 import io.lumen.handler.info.InfoConfig;
 import io.lumen.handler.logger.LoggerConfig;
 import io.lumen.handler.metrics.MetricsConfig;
+import io.lumen.server.ServiceContext;
 import org.junit.jupiter.api.Test;
 
 import java.io.InputStream;
@@ -66,7 +67,7 @@ class ConfigExamplesTest {
         for (String name : List.of("audit", "correlation", "exception", "health", "info", "liveness", "logger",
                 "metrics", "prometheus", "readiness")) {
             assertNotNull(p.getProperty(name), name);
-            assertNotNull(Class.forName(p.getProperty(name)).getConstructor(io.lumen.server.ServiceContext.class), name);
+            assertNotNull(Class.forName(p.getProperty(name)).getConstructor(ServiceContext.class), name);
         }
     }
 }

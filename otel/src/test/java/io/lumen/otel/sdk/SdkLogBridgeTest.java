@@ -2,6 +2,9 @@ package io.lumen.otel.sdk;
 
 import org.junit.jupiter.api.Test;
 
+import java.io.IOException;
+import java.net.ConnectException;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 class SdkLogBridgeTest {
@@ -40,9 +43,9 @@ class SdkLogBridgeTest {
 
     @Test
     void anExceptionIsDescribedWithItsRootCause() {
-        Exception e = new java.io.IOException("header parser received no bytes", new java.net.ConnectException());
+        Exception e = new IOException("header parser received no bytes", new ConnectException());
         assertEquals("java.io.IOException: header parser received no bytes, caused by java.net.ConnectException",
                 SdkLogBridge.describe(e));
-        assertEquals("java.net.ConnectException: refused", SdkLogBridge.describe(new java.net.ConnectException("refused")));
+        assertEquals("java.net.ConnectException: refused", SdkLogBridge.describe(new ConnectException("refused")));
     }
 }

@@ -14,6 +14,7 @@ import io.opentelemetry.proto.trace.v1.ResourceSpans;
 import io.opentelemetry.proto.trace.v1.ScopeSpans;
 import io.opentelemetry.proto.trace.v1.Span;
 
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetAddress;
@@ -187,7 +188,7 @@ public final class OtlpReceiver implements AutoCloseable {
                 body = in.readAllBytes();
             }
             if ("gzip".equalsIgnoreCase(exchange.getRequestHeaders().getFirst("Content-Encoding"))) {
-                try (InputStream in = new GZIPInputStream(new java.io.ByteArrayInputStream(body))) {
+                try (InputStream in = new GZIPInputStream(new ByteArrayInputStream(body))) {
                     body = in.readAllBytes();
                 }
             }

@@ -6,6 +6,7 @@ import io.lumen.testkit.TestService;
 import java.net.http.HttpClient;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.HexFormat;
 import java.util.concurrent.ThreadLocalRandom;
 
 /** Test services with tracing on, exporting to a test collector; W3C ids for requests. */
@@ -46,6 +47,6 @@ public final class Traced {
         byte[] b = new byte[bytes];
         ThreadLocalRandom.current().nextBytes(b);
         b[0] |= 1; // never all zeros
-        return java.util.HexFormat.of().formatHex(b);
+        return HexFormat.of().formatHex(b);
     }
 }

@@ -7,6 +7,9 @@ import io.lumen.petstore.model.Pet;
 import io.lumen.server.ServiceContext;
 import io.undertow.server.HttpServerExchange;
 
+import static io.lumen.petstore.PetstoreCodes.PET_EXISTS;
+import static io.lumen.petstore.PetstoreCodes.STORE_FULL;
+
 /** {@code POST /v1/pets}: 201 with the stored pet; 409 ERR20002 for a taken id, 507 ERR20004 when full. */
 public final class CreatePetsImpl extends PetstoreImpl implements CreatePetsApi {
     public CreatePetsImpl(ServiceContext context) {

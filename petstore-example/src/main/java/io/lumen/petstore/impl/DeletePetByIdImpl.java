@@ -6,6 +6,8 @@ import io.lumen.petstore.api.DeletePetByIdResponse;
 import io.lumen.server.ServiceContext;
 import io.undertow.server.HttpServerExchange;
 
+import static io.lumen.petstore.PetstoreCodes.PET_NOT_FOUND;
+
 /** {@code DELETE /v1/pets/{petId}} (the spec requires the {@code key} header): the deleted pet, or 404 ERR20001. */
 public final class DeletePetByIdImpl extends PetstoreImpl implements DeletePetByIdApi {
     public DeletePetByIdImpl(ServiceContext context) {

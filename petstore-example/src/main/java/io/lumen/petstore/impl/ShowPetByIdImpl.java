@@ -6,6 +6,8 @@ import io.lumen.petstore.api.ShowPetByIdResponse;
 import io.lumen.server.ServiceContext;
 import io.undertow.server.HttpServerExchange;
 
+import static io.lumen.petstore.PetstoreCodes.PET_NOT_FOUND;
+
 /** {@code GET /v1/pets/{petId}}: the pet, or 404 ERR20001. */
 public final class ShowPetByIdImpl extends PetstoreImpl implements ShowPetByIdApi {
     public ShowPetByIdImpl(ServiceContext context) {

@@ -13,6 +13,7 @@ import io.undertow.server.protocol.http.HttpServerConnection;
 import io.undertow.util.HeaderMap;
 import io.undertow.util.HttpString;
 import io.undertow.util.SameThreadExecutor;
+import org.xnio.ChannelListeners;
 import org.xnio.IoUtils;
 import org.xnio.channels.StreamSinkChannel;
 import org.xnio.channels.StreamSourceChannel;
@@ -203,7 +204,7 @@ final class ProxyExchange extends ExchangeEnding {
         try {
             channel.shutdownWrites();
             if (!channel.flush()) {
-                channel.getWriteSetter().set(org.xnio.ChannelListeners.flushingChannelListener(
+                channel.getWriteSetter().set(ChannelListeners.flushingChannelListener(
                         ch -> requestSent(), (ch, e) -> attempt.failed(e)));
                 channel.resumeWrites();
             } else {

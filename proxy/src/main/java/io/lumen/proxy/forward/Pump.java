@@ -8,6 +8,7 @@ import org.xnio.channels.StreamSourceChannel;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.channels.Channel;
 
 /**
  * Moves a body from a source channel to a sink channel with one pooled buffer, so memory stays
@@ -21,7 +22,7 @@ import java.nio.ByteBuffer;
  * body is broken on the source's side, not the sink's. It remembers when bytes last moved and
  * whether it waits for the sink, so an idle timeout can tell who stalled.
  */
-final class Pump implements ChannelListener<java.nio.channels.Channel> {
+final class Pump implements ChannelListener<Channel> {
     /** Sees each chunk read from the source before it is written (a read-only look: it must not move the buffer's position). */
     interface Recorder {
         void record(ByteBuffer chunk);
@@ -99,7 +100,7 @@ final class Pump implements ChannelListener<java.nio.channels.Channel> {
     }
 
     @Override
-    public void handleEvent(java.nio.channels.Channel channel) {
+    public void handleEvent(Channel channel) {
         if (!over) {
             run();
         }

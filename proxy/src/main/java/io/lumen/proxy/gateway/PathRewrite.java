@@ -3,6 +3,7 @@ package io.lumen.proxy.gateway;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
 
 /**
  * How a route changes the path it sends upstream. Works on the raw (still percent-encoded) path,
@@ -47,7 +48,7 @@ abstract sealed class PathRewrite {
             Pattern pattern;
             try {
                 pattern = Pattern.compile(parts[0]);
-            } catch (java.util.regex.PatternSyntaxException e) {
+            } catch (PatternSyntaxException e) {
                 throw new IllegalArgumentException("'" + parts[0] + "' is not a regular expression: " + e.getDescription());
             }
             String replacement = parts[1].trim();

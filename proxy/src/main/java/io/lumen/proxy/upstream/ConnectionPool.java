@@ -1,6 +1,7 @@
 package io.lumen.proxy.upstream;
 
 import io.lumen.proxy.PerIoThread;
+import io.undertow.UndertowOptions;
 import org.xnio.IoUtils;
 import org.xnio.OptionMap;
 import org.xnio.XnioIoThread;
@@ -43,7 +44,7 @@ public final class ConnectionPool implements AutoCloseable {
 
         /** HTTP/2 is offered to the upstreams. */
         boolean http2() {
-            return options.get(io.undertow.UndertowOptions.ENABLE_HTTP2, false);
+            return options.get(UndertowOptions.ENABLE_HTTP2, false);
         }
     }
 

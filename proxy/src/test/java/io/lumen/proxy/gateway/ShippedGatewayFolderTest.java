@@ -15,12 +15,12 @@ import org.junit.jupiter.api.io.TempDir;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.Collections;
 import java.util.stream.Stream;
 import java.util.zip.GZIPInputStream;
 
@@ -35,7 +35,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class ShippedGatewayFolderTest {
     private static final Path SHIPPED = Path.of("..", "config", "gateway");
-    private static final String PETS_JSON = "[" + String.join(",", java.util.Collections.nCopies(40,
+    private static final String PETS_JSON = "[" + String.join(",", Collections.nCopies(40,
             "{\"id\":1,\"name\":\"catten\",\"tag\":\"cat\"}")) + "]";
 
     private static TestService start(Path dir, Backend pets, Backend orders, TokenServer tokens) throws IOException {

@@ -10,10 +10,12 @@ import io.lumen.server.ServerConfig;
 import io.lumen.service.LumenService;
 import io.lumen.tls.KeyStores;
 import io.lumen.testkit.core.TestHttp;
+import io.undertow.util.Headers;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.owasp.encoder.Encode;
 
+import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -171,7 +173,7 @@ class Light4jFoldersTest {
     void theLightProxyFolderProxiesWithTheMiddlewareItDeclaresFromValuesAlone(@TempDir Path dir) {
         // config/local has handler.yml with ${handler.*} placeholders and values.yml; no server.yml, no proxy.yml
         try (Backend backend = Backend.http("books").respond("/api/books", (ex, r) -> {
-                ex.getResponseHeaders().put(io.undertow.util.Headers.CONTENT_TYPE, "application/json");
+                ex.getResponseHeaders().put(Headers.CONTENT_TYPE, "application/json");
                 ex.getResponseSender().send("[{\"id\":1,\"name\":\"Lumen\"}]");
             }).start();
              LumenService s = Light4jFolder.copy("light-proxy", dir)
@@ -183,7 +185,7 @@ class Light4jFoldersTest {
             assertTrue(books.headers().firstValue("X-Correlation-Id").isPresent(), "correlation runs: " + books.headers());
 
             HttpResponse<String> invalid = http.send(http.request("/api/books").header("Content-Type", "application/json")
-                    .POST(java.net.http.HttpRequest.BodyPublishers.ofString("{\"id\":\"x\"}")).build());
+                    .POST(HttpRequest.BodyPublishers.ofString("{\"id\":\"x\"}")).build());
             assertEquals(400, invalid.statusCode(), invalid.body());
             assertTrue(invalid.body().contains("\"code\":\"ERR11004\""), invalid.body());
             assertEquals(1, backend.received().size(), "the invalid request never reached the backend");

@@ -8,8 +8,10 @@ import io.undertow.server.HttpServerExchange;
 import io.undertow.server.ServerConnection;
 import io.undertow.util.HeaderValues;
 import io.undertow.util.Headers;
+import io.undertow.util.HttpString;
 
 import java.net.InetSocketAddress;
+import java.net.SocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -67,7 +69,7 @@ public final class Backend implements AutoCloseable {
     private final List<Received> received = new CopyOnWriteArrayList<>();
     private final Set<ServerConnection> open = ConcurrentHashMap.newKeySet();
     private final Set<ServerConnection> seen = ConcurrentHashMap.newKeySet();
-    private final Set<java.net.SocketAddress> peers = ConcurrentHashMap.newKeySet();
+    private final Set<SocketAddress> peers = ConcurrentHashMap.newKeySet();
     private final AtomicInteger inFlight = new AtomicInteger();
     private final AtomicInteger maxInFlight = new AtomicInteger();
     private volatile Undertow server;
@@ -273,7 +275,7 @@ public final class Backend implements AutoCloseable {
 
     private void hello(HttpServerExchange exchange, Received r) {
         exchange.getResponseHeaders().put(Headers.CONTENT_TYPE, "text/plain");
-        exchange.getResponseHeaders().put(new io.undertow.util.HttpString("X-Backend"), name);
+        exchange.getResponseHeaders().put(new HttpString("X-Backend"), name);
         exchange.getResponseSender().send("hello from " + name);
     }
 

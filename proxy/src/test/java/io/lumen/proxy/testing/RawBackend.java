@@ -4,6 +4,7 @@ import io.lumen.testkit.core.Pace;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
@@ -74,7 +75,7 @@ public final class RawBackend implements AutoCloseable {
         try {
             return new RawBackend(behaviour);
         } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
+            throw new UncheckedIOException(e);
         }
     }
 

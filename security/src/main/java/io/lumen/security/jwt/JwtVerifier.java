@@ -15,6 +15,7 @@ import org.jose4j.jwt.consumer.JwtConsumerBuilder;
 import org.jose4j.jwt.consumer.JwtContext;
 import org.jose4j.jwx.JsonWebStructure;
 import org.jose4j.keys.HmacKey;
+import org.jose4j.lang.InvalidAlgorithmException;
 import org.jose4j.lang.UnresolvableKeyException;
 
 import java.nio.charset.StandardCharsets;
@@ -150,7 +151,7 @@ public final class JwtVerifier {
         if (e.hasErrorCode(ErrorCodes.AUDIENCE_INVALID) || e.hasErrorCode(ErrorCodes.AUDIENCE_MISSING)) {
             return Rejection.AUDIENCE;
         }
-        if (e.getCause() instanceof org.jose4j.lang.InvalidAlgorithmException) {
+        if (e.getCause() instanceof InvalidAlgorithmException) {
             return Rejection.ALGORITHM;
         }
         return Rejection.INVALID;

@@ -20,7 +20,9 @@ import java.security.PublicKey;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
@@ -81,7 +83,7 @@ public final class JwksSource {
     }
 
     /** The kids of the current snapshot. */
-    public java.util.Set<String> kids() {
+    public Set<String> kids() {
         return keys.keySet();
     }
 
@@ -108,7 +110,7 @@ public final class JwksSource {
         inFlight = fetch.orTimeout(timeoutMillis, TimeUnit.MILLISECONDS).handle((body, failure) -> {
             if (failure != null) {
                 LOG.warn("security: JWKS {} not refreshed, keeping {} known keys: {}", location, keys.size(),
-                        failure instanceof java.util.concurrent.CompletionException && failure.getCause() != null
+                        failure instanceof CompletionException && failure.getCause() != null
                                 ? failure.getCause().toString() : failure.toString());
             } else {
                 install(body);

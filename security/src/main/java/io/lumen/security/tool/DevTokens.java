@@ -3,6 +3,7 @@ package io.lumen.security.tool;
 import org.jose4j.jws.AlgorithmIdentifiers;
 import org.jose4j.jws.JsonWebSignature;
 import org.jose4j.jwt.JwtClaims;
+import org.jose4j.jwt.NumericDate;
 import org.jose4j.lang.JoseException;
 
 import java.io.IOException;
@@ -17,11 +18,13 @@ import java.security.PrivateKey;
 import java.security.cert.X509Certificate;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.function.Consumer;
 
 /**
  * The developer tool: dev key pairs and tokens for calling a secured Lumen service.
@@ -134,9 +137,9 @@ public final class DevTokens {
         }
         extra.forEach(claims::setClaim);
         long now = Instant.now().getEpochSecond();
-        claims.setIssuedAt(org.jose4j.jwt.NumericDate.fromSeconds(now));
-        claims.setNotBefore(org.jose4j.jwt.NumericDate.fromSeconds(now));
-        claims.setExpirationTime(org.jose4j.jwt.NumericDate.fromSeconds(now + ttl));
+        claims.setIssuedAt(NumericDate.fromSeconds(now));
+        claims.setNotBefore(NumericDate.fromSeconds(now));
+        claims.setExpirationTime(NumericDate.fromSeconds(now + ttl));
         claims.setJwtId(UUID.randomUUID().toString());
         return sign(key, required(opts, "kid"), claims);
     }
@@ -167,7 +170,7 @@ public final class DevTokens {
             if (i + 1 >= args.length) {
                 throw new IllegalArgumentException("--" + name + " needs a value");
             }
-            opts.computeIfAbsent(name, n -> new java.util.ArrayList<>()).add(args[++i]);
+            opts.computeIfAbsent(name, n -> new ArrayList<>()).add(args[++i]);
         }
         return opts;
     }
@@ -186,7 +189,7 @@ public final class DevTokens {
     }
 
     private static void single(Map<String, List<String>> opts, String name, String dflt,
-                               java.util.function.Consumer<String> sink) {
+                               Consumer<String> sink) {
         String v = single(opts, name, dflt);
         if (v != null) {
             sink.accept(v);

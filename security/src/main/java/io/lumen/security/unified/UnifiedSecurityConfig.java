@@ -3,6 +3,7 @@ package io.lumen.security.unified;
 import io.lumen.handler.prefix.PathPrefixes;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -61,7 +62,7 @@ public record UnifiedSecurityConfig(Boolean enabled, List<String> anonymousPrefi
             }
             sjwt = false;
             swt = false;
-            for (List<String> ids : java.util.Arrays.asList(jwkServiceIds, sjwkServiceIds, swtServiceIds)) {
+            for (List<String> ids : Arrays.asList(jwkServiceIds, sjwkServiceIds, swtServiceIds)) {
                 if (ids != null && !ids.isEmpty()) {
                     throw new IllegalArgumentException("pathPrefixAuths " + prefix + ": service ids per prefix are not "
                             + "supported; the jwt scheme uses security.yml's keys");

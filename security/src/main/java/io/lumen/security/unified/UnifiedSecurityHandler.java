@@ -1,5 +1,6 @@
 package io.lumen.security.unified;
 
+import io.lumen.handler.FailureHandler;
 import io.lumen.status.ErrorCodes;
 import io.lumen.handler.ChainContext;
 import io.lumen.handler.Middleware;
@@ -14,6 +15,7 @@ import io.lumen.status.Status;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.HttpServerExchange;
 import io.undertow.util.Headers;
+import io.undertow.util.HttpString;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -104,7 +106,7 @@ public final class UnifiedSecurityHandler implements Middleware {
         }
 
         @Override
-        public io.lumen.handler.FailureHandler failures() {
+        public FailureHandler failures() {
             return route.failures();
         }
     }
@@ -142,7 +144,7 @@ public final class UnifiedSecurityHandler implements Middleware {
         private final Scheme[] schemes;
         private final HttpHandler next;
         private final String names;
-        private final Map<io.undertow.util.HttpString, String> challenges;
+        private final Map<HttpString, String> challenges;
 
         Linked(Scheme[] schemes, HttpHandler next) {
             this.schemes = schemes;

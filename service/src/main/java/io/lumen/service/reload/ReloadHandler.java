@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.lumen.handler.address.AddressRanges;
 import io.lumen.server.ServiceContext;
 import io.lumen.status.ErrorResponder;
-import io.lumen.status.StatusCatalogue;
 import io.lumen.status.ErrorCodes;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.HttpServerExchange;

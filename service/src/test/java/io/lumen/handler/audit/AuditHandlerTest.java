@@ -21,8 +21,8 @@ import org.slf4j.LoggerFactory;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -76,7 +76,7 @@ class AuditHandlerTest {
     private List<JsonNode> awaitLines(int n) throws Exception {
         Await.holdsWithin(() -> lines.list.size() >= n, Duration.ofSeconds(5));
         assertEquals(n, lines.list.size(), "audit lines");
-        List<JsonNode> out = new java.util.ArrayList<>();
+        List<JsonNode> out = new ArrayList<>();
         for (ILoggingEvent e : List.copyOf(lines.list)) {
             assertEquals(Level.INFO, e.getLevel());
             out.add(JSON.readTree(e.getFormattedMessage()));

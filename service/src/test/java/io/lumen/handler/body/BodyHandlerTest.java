@@ -2,22 +2,28 @@ package io.lumen.handler.body;
 
 import io.lumen.config.ConfigException;
 import io.lumen.handler.testing.TestService;
+import io.lumen.testkit.raw.RawHttp;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.net.Socket;
+import java.net.SocketException;
 import java.net.SocketTimeoutException;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -208,14 +214,14 @@ class BodyHandlerTest {
             }
             out.flush();
             // answered at once; the connection stays open to read and throw away the rest (RequestBodies)
-            io.lumen.testkit.raw.RawHttp.Response response = readOne(s);
+            RawHttp.Response response = readOne(s);
             assertEquals(413, response.status());
             assertTrue(response.bodyText().contains("ERR10068"), response.bodyText());
         }
         assertEquals(200, service.get("/plain").statusCode(), "the server still answers");
     }
 
-    private static io.lumen.testkit.raw.RawHttp.Response readOne(Socket s) throws IOException {
+    private static RawHttp.Response readOne(Socket s) throws IOException {
         String head = "";
         InputStream in = s.getInputStream();
         ByteArrayOutputStream got = new ByteArrayOutputStream();
@@ -224,7 +230,7 @@ class BodyHandlerTest {
             head = got.toString(StandardCharsets.ISO_8859_1);
         }
         int length = 0;
-        java.util.List<String[]> headers = new java.util.ArrayList<>();
+        List<String[]> headers = new ArrayList<>();
         for (String line : head.split("\r\n")) {
             int colon = line.indexOf(':');
             if (colon > 0) {
@@ -234,7 +240,7 @@ class BodyHandlerTest {
                 }
             }
         }
-        return new io.lumen.testkit.raw.RawHttp.Response(Integer.parseInt(head.substring(9, 12)), headers,
+        return new RawHttp.Response(Integer.parseInt(head.substring(9, 12)), headers,
                 in.readNBytes(length));
     }
 
@@ -250,13 +256,13 @@ class BodyHandlerTest {
 
     private static HttpResponse<byte[]> sendBytes(String path, String type, byte[] body, boolean chunked) {
         HttpRequest.BodyPublisher publisher = chunked
-                ? HttpRequest.BodyPublishers.ofInputStream(() -> new java.io.ByteArrayInputStream(body))
+                ? HttpRequest.BodyPublishers.ofInputStream(() -> new ByteArrayInputStream(body))
                 : HttpRequest.BodyPublishers.ofByteArray(body);
         try {
             return TestService.HTTP.send(service.request(path).header("Content-Type", type).POST(publisher).build(),
                     HttpResponse.BodyHandlers.ofByteArray());
         } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
+            throw new UncheckedIOException(e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);
@@ -280,7 +286,7 @@ class BodyHandlerTest {
             }
         } catch (SocketTimeoutException e) {
             throw new AssertionError("no close within 5 s; got: " + got.toString(StandardCharsets.UTF_8), e);
-        } catch (java.net.SocketException e) {
+        } catch (SocketException e) {
             // a reset after the response is fine: the server closed with unread data
         }
         return got.toString(StandardCharsets.UTF_8);

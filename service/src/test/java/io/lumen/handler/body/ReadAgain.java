@@ -2,6 +2,7 @@ package io.lumen.handler.body;
 
 import io.undertow.server.HttpHandler;
 import io.undertow.server.HttpServerExchange;
+import io.undertow.util.HttpString;
 
 import java.nio.ByteBuffer;
 
@@ -14,7 +15,7 @@ public final class ReadAgain implements HttpHandler {
     public void handleRequest(HttpServerExchange exchange) {
         boolean parsed = exchange.getAttachment(ParsedBody.ATTACHMENT_KEY) != null;
         exchange.getRequestReceiver().receiveFullBytes((ex, bytes) -> {
-            ex.getResponseHeaders().put(io.undertow.util.HttpString.tryFromString("X-Parsed"), Boolean.toString(parsed));
+            ex.getResponseHeaders().put(HttpString.tryFromString("X-Parsed"), Boolean.toString(parsed));
             ex.getResponseSender().send(ByteBuffer.wrap(bytes));
         });
     }

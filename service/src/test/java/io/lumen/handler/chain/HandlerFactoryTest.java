@@ -6,6 +6,7 @@ import io.lumen.handler.router.Route;
 import io.lumen.handler.testing.EchoHandler;
 import io.lumen.service.ServiceAssembly;
 import io.undertow.server.HttpHandler;
+import io.undertow.server.HttpServerExchange;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -118,7 +119,7 @@ class HandlerFactoryTest {
         }
 
         @Override
-        public void handleRequest(io.undertow.server.HttpServerExchange exchange) {
+        public void handleRequest(HttpServerExchange exchange) {
         }
     }
 }

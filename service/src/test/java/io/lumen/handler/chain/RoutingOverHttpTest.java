@@ -1,11 +1,13 @@
 package io.lumen.handler.chain;
 
 import io.lumen.handler.testing.TestService;
+import io.lumen.testkit.raw.RawHttp;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.io.IOException;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
@@ -103,10 +105,10 @@ class RoutingOverHttpTest {
     }
 
     @Test
-    void methodsAreCaseSensitive() throws java.io.IOException {
-        try (io.lumen.testkit.raw.RawHttp c = new io.lumen.testkit.raw.RawHttp(svc.service().httpPort())) {
+    void methodsAreCaseSensitive() throws IOException {
+        try (RawHttp c = new RawHttp(svc.service().httpPort())) {
             c.send("delete /pets/7 HTTP/1.1\r\nHost: x\r\n\r\n");
-            io.lumen.testkit.raw.RawHttp.Response r = c.read();
+            RawHttp.Response r = c.read();
             assertEquals(405, r.status(), "'delete' is not DELETE (RFC 9110 9.1): " + r.bodyText());
             assertEquals("DELETE, GET, HEAD, OPTIONS", r.header("Allow"));
             c.send("get /pets/mine HTTP/1.1\r\nHost: x\r\n\r\n");

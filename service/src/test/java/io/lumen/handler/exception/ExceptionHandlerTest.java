@@ -3,6 +3,7 @@ package io.lumen.handler.exception;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.lumen.handler.observability.Services;
+import io.lumen.handler.observability.Throwing;
 import io.lumen.handler.testing.TestService;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -54,7 +55,7 @@ class ExceptionHandlerTest {
         JsonNode body = JSON.readTree(r.body());
         assertEquals("ERR10010", body.get("code").asText());
         assertEquals(500, body.get("statusCode").asInt());
-        assertFalse(r.body().contains(io.lumen.handler.observability.Throwing.SECRET), r.body());
+        assertFalse(r.body().contains(Throwing.SECRET), r.body());
         assertFalse(r.body().contains("IllegalStateException"), r.body());
         assertFalse(r.body().contains("\tat "), r.body());
     }
@@ -73,7 +74,7 @@ class ExceptionHandlerTest {
         HttpResponse<String> r = service.get("/blocking-boom");
         assertEquals(500, r.statusCode());
         assertEquals("ERR10010", JSON.readTree(r.body()).get("code").asText());
-        assertFalse(r.body().contains(io.lumen.handler.observability.Throwing.SECRET));
+        assertFalse(r.body().contains(Throwing.SECRET));
     }
 
     @Test

@@ -4,9 +4,11 @@ import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.LoggerContext;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.lumen.config.ConfigException;
 import io.lumen.handler.observability.Services;
 import io.lumen.handler.testing.TestService;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -132,7 +134,7 @@ class LoggerHandlerTest {
 
     @Test
     void changesFromIsCheckedAtStartup(@TempDir Path other) {
-        Exception e = org.junit.jupiter.api.Assertions.assertThrows(io.lumen.config.ConfigException.class, () -> Services.in(other)
+        Exception e = Assertions.assertThrows(ConfigException.class, () -> Services.in(other)
                 .file("logger.yml", "changesFrom: [10.0.0.0/40]\n")
                 .file("handler.yml", "paths:\n  - {path: /adm/logger, method: POST, exec: [logger]}\n").start());
         assertTrue(e.getMessage().contains("logger.yml") && e.getMessage().contains("changesFrom"), e.getMessage());

@@ -5,6 +5,7 @@ import io.lumen.handler.testing.TestService;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.net.http.HttpRequest;
 import java.nio.file.Path;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -38,7 +39,7 @@ class MetricsConfigTest {
                 paths:
                   - {path: /prometheus, method: POST, exec: [prometheus]}
                 """).start()) {
-            var r = s.send(s.request("/prometheus").POST(java.net.http.HttpRequest.BodyPublishers.noBody()).build());
+            var r = s.send(s.request("/prometheus").POST(HttpRequest.BodyPublishers.noBody()).build());
             assertEquals(405, r.statusCode());
             assertTrue(r.body().contains("ERR10008"));
         }

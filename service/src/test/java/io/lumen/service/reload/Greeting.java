@@ -3,6 +3,9 @@ package io.lumen.service.reload;
 import io.lumen.server.ServiceContext;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.HttpServerExchange;
+import io.undertow.util.SameThreadExecutor;
+
+import java.util.concurrent.TimeUnit;
 
 /**
  * Answers greeting.yml's {@code message}, read once in its constructor (so the answer tells which
@@ -32,8 +35,8 @@ public class Greeting implements HttpHandler {
         if (delay != null && !exchange.isComplete()) {
             exchange.getQueryParameters().remove("delay");
             long ms = Long.parseLong(delay.getFirst());
-            exchange.dispatch(io.undertow.util.SameThreadExecutor.INSTANCE, () -> exchange.getIoThread().executeAfter(
-                    () -> handleRequest(exchange), ms, java.util.concurrent.TimeUnit.MILLISECONDS));
+            exchange.dispatch(SameThreadExecutor.INSTANCE, () -> exchange.getIoThread().executeAfter(
+                    () -> handleRequest(exchange), ms, TimeUnit.MILLISECONDS));
             return;
         }
         if (resource.isClosed()) {

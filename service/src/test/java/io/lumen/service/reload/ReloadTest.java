@@ -2,11 +2,14 @@ package io.lumen.service.reload;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.lumen.config.ConfigException;
+import io.lumen.handler.metrics.Registries;
 import io.lumen.handler.testing.TestService;
 import io.lumen.server.Readiness;
 import io.lumen.server.ServiceContext;
 import io.lumen.testkit.core.Await;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -17,8 +20,11 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.LongStream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -249,14 +255,14 @@ class ReloadTest {
                   - {path: /greeting, method: GET, exec: [metrics, greeting]}
                   - {path: /prometheus, method: GET, exec: [prometheus]}
                 """ + ADMIN_ROUTES).file("greeting.yml", "message: one\n").start();
-        var registry = io.lumen.handler.metrics.Registries.of(svc.service().context());
+        var registry = Registries.of(svc.service().context());
         for (int i = 0; i < 3; i++) {
             assertEquals(200, svc.get("/greeting").statusCode());
         }
         assertEquals(200, reload().statusCode());
         assertEquals(Readiness.State.READY, svc.service().state());
         assertEquals(200, svc.get("/health/readiness").statusCode());
-        assertTrue(registry == io.lumen.handler.metrics.Registries.of(svc.service().context()), "the same registry");
+        assertTrue(registry == Registries.of(svc.service().context()), "the same registry");
         for (int i = 0; i < 2; i++) {
             assertEquals(200, svc.get("/greeting").statusCode());
         }
@@ -274,7 +280,7 @@ class ReloadTest {
             all.add(TestService.HTTP.sendAsync(svc.request("/adm/reload").POST(HttpRequest.BodyPublishers.noBody()).build(),
                     HttpResponse.BodyHandlers.ofString()));
         }
-        java.util.Set<Long> generations = new java.util.TreeSet<>();
+        Set<Long> generations = new TreeSet<>();
         for (CompletableFuture<HttpResponse<String>> f : all) {
             HttpResponse<String> r = f.get(30, TimeUnit.SECONDS);
             assertEquals(200, r.statusCode(), r.body());
@@ -285,7 +291,7 @@ class ReloadTest {
         }
         long last = svc.service().generation();
         assertEquals(last - 1, generations.size(), generations.toString());
-        assertEquals(java.util.stream.LongStream.rangeClosed(2, last).boxed().toList(), List.copyOf(generations));
+        assertEquals(LongStream.rangeClosed(2, last).boxed().toList(), List.copyOf(generations));
     }
 
     @Test
@@ -315,8 +321,8 @@ class ReloadTest {
     void aBadAllowedFromStopsStartupWithItsLine() {
         TestService broken = TestService.in(dir).file("handler.yml", HANDLER_V1).file("greeting.yml", "message: one\n")
                 .file("reload.yml", "enabled: true\nallowedFrom: [localhost]\n");
-        io.lumen.config.ConfigException e = org.junit.jupiter.api.Assertions.assertThrows(
-                io.lumen.config.ConfigException.class, broken::start);
+        ConfigException e = Assertions.assertThrows(
+                ConfigException.class, broken::start);
         assertTrue(e.getMessage().contains("reload.yml:2: allowedFrom[0]: 'localhost' is not an address range"), e.getMessage());
         assertTrue(e.getMessage().contains("'localhost' is not an address range"), e.getMessage());
     }
@@ -327,7 +333,7 @@ class ReloadTest {
         svc.service().reload();
         svc.close();
         Await.until(() -> Tracked.ALL.stream().allMatch(Tracked::isClosed), Duration.ofSeconds(20), "every generation closed");
-        ReloadRefused refused = org.junit.jupiter.api.Assertions.assertThrows(ReloadRefused.class, () -> svc.service().reload());
+        ReloadRefused refused = Assertions.assertThrows(ReloadRefused.class, () -> svc.service().reload());
         assertEquals(ReloadRefused.UNAVAILABLE, refused.code());
         svc = null;
     }

@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -56,7 +57,7 @@ class ReloadUnderLoadTest {
                 .start();
         AtomicBoolean done = new AtomicBoolean();
         AtomicInteger requests = new AtomicInteger();
-        List<String> failures = new java.util.concurrent.CopyOnWriteArrayList<>();
+        List<String> failures = new CopyOnWriteArrayList<>();
         Set<String> seen = ConcurrentHashMap.newKeySet();
         ExecutorService pool = Executors.newFixedThreadPool(CLIENTS);
         List<Future<?>> loops = new ArrayList<>();

@@ -2,6 +2,7 @@ package io.lumen.testkit.raw;
 
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
+import java.io.EOFException;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.Socket;
@@ -133,7 +134,7 @@ public final class RawH2 implements AutoCloseable {
         byte[] head = new byte[9];
         try {
             in.readFully(head);
-        } catch (java.io.EOFException e) {
+        } catch (EOFException e) {
             return null;
         } catch (SocketTimeoutException e) {
             throw new AssertionError("no frame from the server in time", e);

@@ -2,6 +2,9 @@ package io.lumen.validator.errors;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.BooleanNode;
+import com.fasterxml.jackson.databind.node.NullNode;
+import com.fasterxml.jackson.databind.node.TextNode;
 import io.lumen.status.ErrorContent;
 import io.lumen.validator.validation.MergedSchema;
 import io.undertow.util.StatusCodes;
@@ -13,6 +16,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -135,7 +139,7 @@ final class ErrorBodyPlan {
             String override = overrides.get(path);
             Fill fill = override != null ? overridden(override) : choose(m, name, path, hasDetail);
             if (fill == null && m.required().contains(name) && PropertyLimits.acceptsNull(bundle, m.property(name))) {
-                fill = new Fixed(com.fasterxml.jackson.databind.node.NullNode.getInstance()); // OpenAI's param: null
+                fill = new Fixed(NullNode.getInstance()); // OpenAI's param: null
             }
             if (fill != null) {
                 fields.put(name, fill);
@@ -157,7 +161,7 @@ final class ErrorBodyPlan {
 
     private static Fill overridden(String value) {
         if (value.startsWith("=")) {
-            return new Fixed(com.fasterxml.jackson.databind.node.TextNode.valueOf(value.substring(1)));
+            return new Fixed(TextNode.valueOf(value.substring(1)));
         }
         Source s = Source.named(value);
         return s == Source.ERRORS ? new ErrorList(Map.of(), true) : new Value(s);
@@ -220,7 +224,7 @@ final class ErrorBodyPlan {
             return new Value(Source.TIMESTAMP);
         }
         if ((n.equals("success") || n.equals("ok")) && "boolean".equals(type)) {
-            return new Fixed(com.fasterxml.jackson.databind.node.BooleanNode.FALSE);
+            return new Fixed(BooleanNode.FALSE);
         }
         if (("object".equals(type) || (type == null && !schemas.isEmpty() && schemas.get(0).has("properties")))
                 && m.required().contains(name)) {
@@ -244,7 +248,7 @@ final class ErrorBodyPlan {
                     : n.equals("location") || n.equals("in") || n.equals("source") ? "location"
                     : Set.of("field", "path", "name", "param", "parameter", "property", "propertypath").contains(n) ? "target"
                     : n.equals("code") && !"integer".equals(item.propertyType(name)) ? "code" : null;
-            if (field != null && "string".equals(java.util.Objects.requireNonNullElse(item.propertyType(name), "string"))) {
+            if (field != null && "string".equals(Objects.requireNonNullElse(item.propertyType(name), "string"))) {
                 fields.put(name, field);
             } else if (item.required().contains(name)) {
                 throw new Unfillable("required property '" + name + "' of the items of '" + path

@@ -2,6 +2,7 @@ package io.lumen.validator.errors;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import io.lumen.config.ConfigException;
 import io.lumen.handler.config.HandlerConfig;
 import io.lumen.handler.light4j.Light4jHandlers;
@@ -152,7 +153,7 @@ public final class SpecErrorFormats implements ErrorFormats {
         String pointer = response.content().get(mediaType);
         String resolved = pointer == null ? null : resolvedPointer(pointer);
         return decided.computeIfAbsent(mediaType + " " + resolved, k -> {
-            JsonNode schema = pointer == null ? com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode()
+            JsonNode schema = pointer == null ? JsonNodeFactory.instance.objectNode()
                     : MergedSchema.resolve(spec.bundle(), spec.bundle().at(pointer));
             int sampleStatus = key.equals("default") ? 400 : key.endsWith("XX") ? (key.charAt(0) - '0') * 100 : Integer.parseInt(key);
             ErrorContent sample = sample(sampleStatus);

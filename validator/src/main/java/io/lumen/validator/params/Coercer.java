@@ -3,6 +3,7 @@ package io.lumen.validator.params;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.lumen.status.Status;
 
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -76,7 +77,7 @@ public final class Coercer {
         }
         String first = types.get(0);
         String article = first.startsWith("i") || first.startsWith("a") || first.startsWith("o") ? "an " : "a ";
-        throw new ConversionException("'" + io.lumen.status.Status.excerpt(raw) + "' is not " + article + first);
+        throw new ConversionException("'" + Status.excerpt(raw) + "' is not " + article + first);
     }
 
     private static JsonNode integer(String raw) {
@@ -139,7 +140,7 @@ public final class Coercer {
                 obj.set(kv[0], shape(prop) == Shape.ARRAY ? array(List.of(kv[1].split(",", -1)), prop, resolve)
                         : primitive(kv[1], prop));
             } catch (ConversionException e) {
-                throw new ConversionException("property '" + io.lumen.status.Status.excerpt(kv[0]) + "': " + e.getMessage());
+                throw new ConversionException("property '" + Status.excerpt(kv[0]) + "': " + e.getMessage());
             }
         }
         return obj;

@@ -10,10 +10,12 @@ import io.lumen.openapi.Parameter.Style;
 import io.lumen.validator.specification.OperationMatch;
 import io.undertow.server.HttpServerExchange;
 import io.undertow.util.HeaderValues;
+import io.undertow.util.Headers;
 import io.undertow.util.HttpString;
 
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Deque;
 import java.util.List;
 import java.util.Map;
@@ -59,7 +61,7 @@ public final class ParameterReader {
             case PATH -> path(match == null ? null : match.pathValue(parameter.name()));
             case QUERY -> query(exchange.getQueryParameters());
             case HEADER -> header(exchange.getRequestHeaders().get(header));
-            case COOKIE -> cookie(cookieValue(exchange.getRequestHeaders().get(io.undertow.util.Headers.COOKIE)));
+            case COOKIE -> cookie(cookieValue(exchange.getRequestHeaders().get(Headers.COOKIE)));
         };
     }
 
@@ -146,7 +148,7 @@ public final class ParameterReader {
     }
 
     /** The one value of a single-valued parameter; given more than once it is refused, not read by position. */
-    private static String single(java.util.Collection<String> values, String name) throws ConversionException {
+    private static String single(Collection<String> values, String name) throws ConversionException {
         if (values.size() > 1) {
             throw new ConversionException("'" + Status.excerpt(name) + "' is given " + values.size()
                     + " times; it takes a single value");

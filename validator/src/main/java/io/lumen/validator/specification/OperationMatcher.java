@@ -7,6 +7,7 @@ import io.undertow.util.HttpString;
 import io.undertow.util.Methods;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -102,7 +103,7 @@ public final class OperationMatcher {
         }
 
         private static <T> T[] insert(T[] a, int at, T v) {
-            T[] out = java.util.Arrays.copyOf(a, a.length + 1);
+            T[] out = Arrays.copyOf(a, a.length + 1);
             System.arraycopy(a, at, out, at + 1, a.length - at);
             out[at] = v;
             return out;
@@ -114,8 +115,8 @@ public final class OperationMatcher {
                     return literalNodes[i];
                 }
             }
-            literalNames = java.util.Arrays.copyOf(literalNames, literalNames.length + 1);
-            literalNodes = java.util.Arrays.copyOf(literalNodes, literalNodes.length + 1);
+            literalNames = Arrays.copyOf(literalNames, literalNames.length + 1);
+            literalNodes = Arrays.copyOf(literalNodes, literalNodes.length + 1);
             literalNames[literalNames.length - 1] = seg;
             return literalNodes[literalNodes.length - 1] = new Node();
         }

@@ -1,5 +1,7 @@
 package io.lumen.validator.specification;
 
+import io.lumen.handler.prefix.PathPrefixes;
+
 import java.util.List;
 
 /**
@@ -12,6 +14,6 @@ public record SpecificationConfig(Boolean enabled, List<String> skipPathPrefixes
     public SpecificationConfig {
         enabled = enabled == null || enabled;
         skipPathPrefixes = skipPathPrefixes == null ? List.of() : List.copyOf(skipPathPrefixes);
-        skipPathPrefixes.forEach(p -> io.lumen.handler.prefix.PathPrefixes.check("skipPathPrefixes", p));
+        skipPathPrefixes.forEach(p -> PathPrefixes.check("skipPathPrefixes", p));
     }
 }

@@ -11,6 +11,7 @@ import io.lumen.status.ErrorCodes;
 import io.lumen.validator.OpenApiAttachments;
 import io.lumen.openapi.OpenApiSpec;
 import io.lumen.openapi.SpecLoader;
+import io.lumen.validator.errors.SpecErrorFormats;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.HttpServerExchange;
 import io.undertow.util.Headers;
@@ -41,7 +42,7 @@ public final class SpecificationHandler implements Middleware {
     public SpecificationHandler(ServiceContext context) {
         this(context.config().load("specification", SpecificationConfig.class), SpecLoader.shared(context),
                 context.errors());
-        io.lumen.validator.errors.SpecErrorFormats.register(context);
+        SpecErrorFormats.register(context);
     }
 
     public SpecificationHandler(SpecificationConfig config, OpenApiSpec spec, ErrorResponder errors) {

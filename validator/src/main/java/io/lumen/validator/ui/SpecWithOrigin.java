@@ -1,5 +1,6 @@
 package io.lumen.validator.ui;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.io.JsonStringEncoder;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
@@ -34,7 +35,7 @@ final class SpecWithOrigin {
         String rest;
         try {
             rest = JSON.writeValueAsString(doc);
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+        } catch (JsonProcessingException e) {
             throw new IllegalStateException("the spec cannot be written as JSON", e);
         }
         this.head = "{\"openapi\":" + version + ",\"servers\":[{\"url\":\"";

@@ -2,6 +2,7 @@ package io.lumen.validator.validation;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.lumen.validator.params.Coercer;
 import io.lumen.validator.params.ConversionException;
@@ -17,8 +18,8 @@ import java.util.Map;
  * parsed body in place, so the handlers get the converted values.
  */
 final class BodyCoercion {
-    private static final com.fasterxml.jackson.databind.node.JsonNodeFactory TYPES =
-            com.fasterxml.jackson.databind.node.JsonNodeFactory.instance;
+    private static final JsonNodeFactory TYPES =
+            JsonNodeFactory.instance;
     private static final List<String> SCALARS = List.of("integer", "number", "boolean");
 
     private BodyCoercion() {

@@ -2,13 +2,18 @@ package io.lumen.validator.validation;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.MissingNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.TextNode;
 import com.networknt.schema.Error;
 import com.networknt.schema.Schema;
 import io.lumen.handler.body.ExactJson;
 import io.lumen.handler.body.FormPart;
+import io.lumen.handler.body.JsonProblems;
 import io.lumen.handler.body.ParsedBody;
 import io.lumen.status.ErrorCodes;
+import io.lumen.status.Status;
 import io.lumen.validator.params.Coercer;
 import io.lumen.validator.params.ConversionException;
 import io.lumen.validator.params.ParameterReader;
@@ -17,7 +22,10 @@ import io.lumen.openapi.Operation;
 import io.lumen.openapi.Parameter;
 import io.lumen.validator.specification.OperationMatch;
 import io.undertow.server.HttpServerExchange;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -31,7 +39,7 @@ import java.util.function.UnaryOperator;
  * Immutable and thread-safe.
  */
 final class CompiledOperation {
-    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(CompiledOperation.class);
+    private static final Logger LOG = LoggerFactory.getLogger(CompiledOperation.class);
     static final String SCHEMA = ErrorCodes.VALIDATOR_SCHEMA;
     static final String CONVERSION = ErrorCodes.VALIDATOR_REQUEST_PARAMETER_INVALID_FORMAT;
     static final String BODY_UNEXPECTED = ErrorCodes.VALIDATOR_REQUEST_BODY_UNEXPECTED;
@@ -178,7 +186,7 @@ final class CompiledOperation {
 
     /** Form fields as an object, each converted by its property schema (form style, explode). */
     private ObjectNode form(Map<String, List<String>> fields, JsonNode schema, List<ValidationError> errors) {
-        ObjectNode obj = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode();
+        ObjectNode obj = JsonNodeFactory.instance.objectNode();
         JsonNode s = schema == null ? obj : schema;
         for (Map.Entry<String, List<String>> f : fields.entrySet()) {
             JsonNode prop = resolve.apply(s.path("properties").path(f.getKey()));
@@ -208,7 +216,7 @@ final class CompiledOperation {
      * {@code format: binary} string). The adapter binds the files themselves ({@code FormPart}).
      */
     private ObjectNode multipart(List<FormPart> parts, JsonNode schema, List<ValidationError> errors) {
-        Map<String, List<String>> fields = new java.util.LinkedHashMap<>();
+        Map<String, List<String>> fields = new LinkedHashMap<>();
         for (FormPart part : parts) {
             if (!part.isFile() && !Coercer.types(resolve.apply(propertyOf(schema, part.name()))).contains("object")) {
                 fields.computeIfAbsent(part.name(), k -> new ArrayList<>()).add(part.text());
@@ -219,12 +227,12 @@ final class CompiledOperation {
             JsonNode prop = resolve.apply(propertyOf(schema, part.name()));
             JsonNode value;
             if (part.isFile()) {
-                value = com.fasterxml.jackson.databind.node.TextNode.valueOf(part.filename());
+                value = TextNode.valueOf(part.filename());
             } else if (Coercer.types(prop).contains("object")) {
                 try {
                     value = ExactJson.MAPPER.readTree(part.content());
-                } catch (java.io.IOException e) {
-                    errors.add(new ValidationError(CONVERSION, "body", "/" + part.name(), "is not JSON: " + io.lumen.handler.body.JsonProblems.describe(e)));
+                } catch (IOException e) {
+                    errors.add(new ValidationError(CONVERSION, "body", "/" + part.name(), "is not JSON: " + JsonProblems.describe(e)));
                     continue;
                 }
             } else {
@@ -241,7 +249,7 @@ final class CompiledOperation {
     }
 
     private static JsonNode propertyOf(JsonNode schema, String name) {
-        return schema == null ? com.fasterxml.jackson.databind.node.MissingNode.getInstance() : schema.path("properties").path(name);
+        return schema == null ? MissingNode.getInstance() : schema.path("properties").path(name);
     }
 
     /** The response schemas of a status: exact, then {@code 4XX}, then {@code default}; null when undeclared. */
@@ -267,7 +275,7 @@ final class CompiledOperation {
             if (message != null && message.startsWith(pointer + ": ")) {
                 message = message.substring(pointer.length() + 2);
             }
-            message = io.lumen.status.Status.excerpt(message); // enum, const, pattern messages repeat schema text
+            message = Status.excerpt(message); // enum, const, pattern messages repeat schema text
             if (pointer.equals("/")) {
                 pointer = "";
             }

@@ -1,6 +1,7 @@
 package io.lumen.validator.validation;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.MissingNode;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -58,7 +59,7 @@ public final class MergedSchema {
             }
             n = bundle.at(ref.substring(1));
         }
-        return n == null ? com.fasterxml.jackson.databind.node.MissingNode.getInstance() : n;
+        return n == null ? MissingNode.getInstance() : n;
     }
 
     /** Property names in declaration order, over every part. */

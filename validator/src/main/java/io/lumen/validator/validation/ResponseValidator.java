@@ -3,6 +3,7 @@ package io.lumen.validator.validation;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.networknt.schema.Schema;
+import io.lumen.handler.body.ExactJson;
 import io.lumen.status.ErrorResponder;
 import io.lumen.status.Status;
 import io.lumen.status.ErrorCodes;
@@ -33,7 +34,7 @@ import java.util.StringJoiner;
 final class ResponseValidator {
     private static final Logger LOG = LoggerFactory.getLogger(ResponseValidator.class);
     private static final String RESPONSE_INVALID = ErrorCodes.VALIDATOR_RESPONSE_SCHEMA;
-    private static final ObjectMapper JSON = io.lumen.handler.body.ExactJson.MAPPER;
+    private static final ObjectMapper JSON = ExactJson.MAPPER;
     /** Undertow refuses setStatusCode once the response channel exists; enforce needs to change it. */
     private static final VarHandle STATE = stateHandle();
     private static final int RESPONSE_SENT = 1 << 10;

@@ -2,14 +2,15 @@ package io.lumen.validator.validation;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.BooleanNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import java.util.ArrayList;
+import java.math.BigDecimal;
 import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -169,10 +170,10 @@ final class SchemaNormalizer {
         } else {
             return;
         }
-        if (!s.has("minimum") || s.get("minimum").decimalValue().compareTo(java.math.BigDecimal.valueOf(min)) < 0) {
+        if (!s.has("minimum") || s.get("minimum").decimalValue().compareTo(BigDecimal.valueOf(min)) < 0) {
             s.put("minimum", min);
         }
-        if (!s.has("maximum") || s.get("maximum").decimalValue().compareTo(java.math.BigDecimal.valueOf(max)) > 0) {
+        if (!s.has("maximum") || s.get("maximum").decimalValue().compareTo(BigDecimal.valueOf(max)) > 0) {
             s.put("maximum", max);
         }
     }
@@ -187,7 +188,7 @@ final class SchemaNormalizer {
     private void visibility(ObjectNode s) {
         String keyword = direction == Direction.REQUEST ? "readOnly" : "writeOnly";
         MergedSchema merged = MergedSchema.of(bundle, s);
-        Set<String> hidden = new java.util.LinkedHashSet<>();
+        Set<String> hidden = new LinkedHashSet<>();
         for (String name : merged.propertyNames()) {
             if (merged.flagged(name, keyword)) {
                 hidden.add(name);
@@ -265,7 +266,7 @@ final class SchemaNormalizer {
             return;
         }
         String property = d.get("propertyName").asText();
-        Map<String, String> mapping = new java.util.LinkedHashMap<>();
+        Map<String, String> mapping = new LinkedHashMap<>();
         d.path("mapping").properties().forEach(e -> {
             String v = e.getValue().asText();
             mapping.put(e.getKey(), v.startsWith("#") ? v : "#/components/schemas/" + v);

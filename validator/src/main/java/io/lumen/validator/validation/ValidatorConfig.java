@@ -1,5 +1,6 @@
 package io.lumen.validator.validation;
 
+import io.lumen.handler.prefix.PathPrefixes;
 import io.lumen.validator.errors.ErrorFormatSettings;
 
 import java.util.List;
@@ -41,7 +42,7 @@ public record ValidatorConfig(Boolean enabled, Boolean logError, Boolean skipBod
         }
         handleNullableField = handleNullableField == null || handleNullableField;
         skipPathPrefixes = skipPathPrefixes == null ? List.of() : List.copyOf(skipPathPrefixes);
-        skipPathPrefixes.forEach(p -> io.lumen.handler.prefix.PathPrefixes.check("skipPathPrefixes", p));
+        skipPathPrefixes.forEach(p -> PathPrefixes.check("skipPathPrefixes", p));
         readOnlyProperties = readOnlyProperties == null ? "ignore" : readOnlyProperties.trim().toLowerCase(Locale.ROOT);
         if (!List.of("ignore", "refuse").contains(readOnlyProperties)) {
             throw new IllegalArgumentException("readOnlyProperties must be ignore or refuse, got '" + readOnlyProperties + "'");

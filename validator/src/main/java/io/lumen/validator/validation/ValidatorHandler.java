@@ -8,6 +8,7 @@ import io.lumen.handler.body.BodyConfig;
 import io.lumen.handler.body.ParsedBody;
 import io.lumen.handler.body.RequestBodyReader;
 import io.lumen.handler.prefix.PathPrefixes;
+import io.lumen.handler.router.RouterHandler;
 import io.lumen.http.RequestShape;
 import io.lumen.server.ServiceContext;
 import io.lumen.status.ErrorResponder;
@@ -24,6 +25,7 @@ import io.lumen.validator.specification.RequestPath;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.HttpServerExchange;
 import io.undertow.util.Headers;
+import io.undertow.util.Methods;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -172,8 +174,8 @@ public final class ValidatorHandler implements Middleware {
         String path = exchange.getRequestPath();
         if (result.allowed().isEmpty()) {
             errors.send(exchange, ErrorCodes.INVALID_REQUEST_PATH, path);
-        } else if (exchange.getRequestMethod() == io.undertow.util.Methods.OPTIONS) {
-            io.lumen.handler.router.RouterHandler.options(exchange, String.join(", ", result.allowed()));
+        } else if (exchange.getRequestMethod() == Methods.OPTIONS) {
+            RouterHandler.options(exchange, String.join(", ", result.allowed()));
         } else {
             Status s = errors.catalogue().get(ErrorCodes.METHOD_NOT_ALLOWED);
             errors.send(exchange, s, s.describe(exchange.getRequestMethod(), path), Map.of(),

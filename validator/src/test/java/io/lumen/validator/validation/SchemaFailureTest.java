@@ -1,13 +1,17 @@
 package io.lumen.validator.validation;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.networknt.schema.ExecutionContext;
 import com.networknt.schema.Schema;
+import com.networknt.schema.SchemaContext;
 import com.networknt.schema.SchemaLocation;
 import com.networknt.schema.SchemaRegistry;
 import com.networknt.schema.dialect.Dialect;
 import com.networknt.schema.dialect.Dialects;
 import com.networknt.schema.keyword.Keyword;
 import com.networknt.schema.keyword.KeywordValidator;
+import com.networknt.schema.path.NodePath;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -28,14 +32,14 @@ class SchemaFailureTest {
             }
 
             @Override
-            public KeywordValidator newValidator(SchemaLocation location, com.fasterxml.jackson.databind.JsonNode schemaNode,
-                                                 Schema parent, com.networknt.schema.SchemaContext context) {
+            public KeywordValidator newValidator(SchemaLocation location, JsonNode schemaNode,
+                                                 Schema parent, SchemaContext context) {
                 return new KeywordValidator() {
                     @Override
-                    public void validate(com.networknt.schema.ExecutionContext executionContext,
-                                         com.fasterxml.jackson.databind.JsonNode node,
-                                         com.fasterxml.jackson.databind.JsonNode rootNode,
-                                         com.networknt.schema.path.NodePath instanceLocation) {
+                    public void validate(ExecutionContext executionContext,
+                                         JsonNode node,
+                                         JsonNode rootNode,
+                                         NodePath instanceLocation) {
                         throw new ArithmeticException("inside the library");
                     }
 

@@ -8,6 +8,7 @@ import io.undertow.util.HeaderMap;
 import io.undertow.util.Headers;
 import org.xnio.conduits.StreamSinkConduit;
 
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -44,7 +45,7 @@ final class Compression implements ConduitWrapper<StreamSinkConduit> {
     }
 
     private static void addVary(HeaderMap headers) {
-        for (String vary : headers.get(Headers.VARY) == null ? java.util.List.<String>of() : headers.get(Headers.VARY)) {
+        for (String vary : headers.get(Headers.VARY) == null ? List.<String>of() : headers.get(Headers.VARY)) {
             String v = vary.toLowerCase(Locale.ROOT);
             if (v.contains("accept-encoding") || v.trim().equals("*")) {
                 return;

@@ -11,6 +11,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
@@ -19,7 +20,6 @@ import java.security.MessageDigest;
 import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.zip.DeflaterOutputStream;
-import java.util.zip.GZIPOutputStream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -87,14 +87,14 @@ class DecodeHandlerTest {
     @Test
     void theFirstRequestOfAnH2cUpgradeIsDecodedToo() throws Exception {
         byte[] plain = Bodies.text(40_000);
-        java.net.http.HttpClient fresh = java.net.http.HttpClient.newBuilder()
-                .version(java.net.http.HttpClient.Version.HTTP_2).build(); // a new connection: upgrade on the first request
+        HttpClient fresh = HttpClient.newBuilder()
+                .version(HttpClient.Version.HTTP_2).build(); // a new connection: upgrade on the first request
         HttpResponse<String> r = TestService.send(fresh, service.request("/echo").header("Content-Type",
                 "application/octet-stream").header("Content-Encoding", "gzip")
                 .POST(HttpRequest.BodyPublishers.ofByteArray(Bodies.gzip(plain))).build());
         assertEquals(200, r.statusCode(), r.body());
         assertEquals(expected(plain), r.body());
-        assertEquals(java.net.http.HttpClient.Version.HTTP_2, r.version(), "upgraded");
+        assertEquals(HttpClient.Version.HTTP_2, r.version(), "upgraded");
     }
 
     @Test

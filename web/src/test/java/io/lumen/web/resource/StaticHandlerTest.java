@@ -15,6 +15,7 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -113,7 +114,7 @@ class StaticHandlerTest {
         HttpResponse<byte[]> r = get("/app/big.json", "Range", "bytes=100-199");
         assertEquals(206, r.statusCode());
         assertEquals("bytes 100-199/100000", r.headers().firstValue("Content-Range").orElse(null));
-        assertArrayEquals(java.util.Arrays.copyOfRange(big, 100, 200), r.body());
+        assertArrayEquals(Arrays.copyOfRange(big, 100, 200), r.body());
         assertEquals(416, get("/app/big.json", "Range", "bytes=200000-").statusCode());
     }
 

@@ -3,6 +3,7 @@ package io.lumen.bench.client;
 import com.networknt.client.Http2Client;
 import io.lumen.client.LumenClient;
 import io.lumen.client.LumenClientBuilder;
+import io.lumen.client.Request;
 import io.undertow.UndertowOptions;
 import io.undertow.client.ClientCallback;
 import io.undertow.client.ClientConnection;
@@ -30,6 +31,7 @@ import org.eclipse.jetty.io.ClientConnector;
 import org.eclipse.jetty.util.ssl.SslContextFactory;
 import org.xnio.OptionMap;
 
+import java.util.concurrent.CompletableFuture;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.X509TrustManager;
 import java.io.IOException;
@@ -101,8 +103,8 @@ final class Drivers {
             }
         }
         LumenClient client = b.build();
-        io.lumen.client.Request get = io.lumen.client.Request.get(URI.create(base + "/get?name=Steve")).build();
-        io.lumen.client.Request post = io.lumen.client.Request.post(URI.create(base + "/post")).body("Steve").build();
+        Request get = Request.get(URI.create(base + "/get?name=Steve")).build();
+        Request post = Request.post(URI.create(base + "/post")).body("Steve").build();
         return new Driver() {
             public String name() {
                 return "lumen";
@@ -325,7 +327,7 @@ final class Drivers {
             }
 
             public String protocol() throws Exception {
-                java.util.concurrent.CompletableFuture<String> p = new java.util.concurrent.CompletableFuture<>();
+                CompletableFuture<String> p = new CompletableFuture<>();
                 ClientRequest r = new ClientRequest().setMethod(Methods.GET).setPath("/get?name=Steve");
                 r.getRequestHeaders().put(Headers.HOST, host);
                 connection.sendRequest(r, new ClientCallback<>() {
@@ -333,7 +335,7 @@ final class Drivers {
                         ex.setResponseListener(new ClientCallback<>() {
                             public void completed(ClientExchange e) {
                                 p.complete(e.getResponse().getProtocol().toString());
-                                io.undertow.util.StringReadChannelListener drain =
+                                StringReadChannelListener drain =
                                         new StringReadChannelListener(Http2Client.BUFFER_POOL) {
                                             protected void stringDone(String s) { }
 

@@ -4,7 +4,9 @@ import io.lumen.config.ConfigLoader;
 import io.lumen.server.LumenServer;
 import io.lumen.server.Readiness;
 import io.lumen.spring.embed.ConfigDirs;
+import io.undertow.Version;
 import io.undertow.server.HandlerWrapper;
+import io.undertow.servlet.Servlets;
 import io.undertow.servlet.api.DeploymentManager;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -67,7 +69,7 @@ public class LumenServletWebServerFactory extends AbstractConfigurableWebServerF
                 getAddress() == null ? null : getAddress().getHostAddress(), getSsl(), getHttp2(), getShutdown(),
                 getServerHeader(), environment), loader);
         LOG.info("Lumen's server for Spring Boot 4 (Undertow {}, undertow-ee servlet {}): {}",
-                io.undertow.Version.getVersionString(), servletVersion(), server.describe());
+                Version.getVersionString(), servletVersion(), server.describe());
         DeploymentManager deployment = ServletDeployment.deploy(settings, initializers, getErrorPages(), cl,
                 customizers, lumen.get());
         LumenServer lumenServer = new LumenServer(server.config(), loader, new Readiness());
@@ -78,7 +80,7 @@ public class LumenServletWebServerFactory extends AbstractConfigurableWebServerF
     }
 
     private static String servletVersion() {
-        Package p = io.undertow.servlet.Servlets.class.getPackage();
+        Package p = Servlets.class.getPackage();
         return p == null || p.getImplementationVersion() == null ? "?" : p.getImplementationVersion();
     }
 }

@@ -1,10 +1,12 @@
 package io.lumen.spring.it;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import java.io.ByteArrayInputStream;
+import java.net.Socket;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
@@ -57,18 +59,18 @@ class BodyIdentityTest extends AppTestBase {
         }
     }
 
-    @org.junit.jupiter.api.Test
+    @Test
     void expectContinueRefusedWithoutReadingGetsTheFinalStatusInsteadOf100() throws Exception {
         Http.ContinueExchange r = Http.postExpectContinue(port, "/echo/secured", jsonArray(1, 10));
         assertTrue(r.interim().startsWith("HTTP/1.1 401"), r.interim());
         assertEquals(0, springCalls.count("/echo/secured"));
     }
 
-    @org.junit.jupiter.api.Test
+    @Test
     void expectContinueWithATokenGets100ThenTheBodyPassesTheChain() throws Exception {
         byte[] body = jsonArray(64, 100);
         String token = DevKey.token("read:pets", "c");
-        try (java.net.Socket s = new java.net.Socket("127.0.0.1", port)) {
+        try (Socket s = new Socket("127.0.0.1", port)) {
             s.setSoTimeout(20_000);
             s.getOutputStream().write(("POST /echo/secured HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
                     + "Authorization: Bearer " + token + "\r\nContent-Length: " + body.length

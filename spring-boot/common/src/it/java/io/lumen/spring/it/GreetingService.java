@@ -1,5 +1,6 @@
 package io.lumen.spring.it;
 
+import org.springframework.core.env.Environment;
 import org.springframework.stereotype.Service;
 
 /** A dependency the bean handlers get injected. */
@@ -7,7 +8,7 @@ import org.springframework.stereotype.Service;
 public class GreetingService {
     private final String greeting;
 
-    public GreetingService(org.springframework.core.env.Environment env) {
+    public GreetingService(Environment env) {
         this.greeting = env.getProperty("test.greeting", "hello");
     }
 

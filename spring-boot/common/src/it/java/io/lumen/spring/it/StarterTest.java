@@ -5,6 +5,7 @@ import io.lumen.testkit.core.Await;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 
+import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.function.Predicate;
@@ -143,7 +144,7 @@ class StarterTest extends AppTestBase {
 
     @Test
     void metricsGoToTheApplicationsRegistryAndEachRequestIsCountedOnce() throws Exception {
-        HttpResponse<String> echo = Http.post(uri("/echo/body"), java.net.http.HttpRequest.BodyPublishers.ofString("[\"a\"]"), "Content-Type", "application/json");
+        HttpResponse<String> echo = Http.post(uri("/echo/body"), HttpRequest.BodyPublishers.ofString("[\"a\"]"), "Content-Type", "application/json");
         assertEquals(200, echo.statusCode(), echo.body());
         Http.get(uri("/spring/hello"));
         // meters are recorded when the exchange completes, which may be just after the client has the response

@@ -1,5 +1,6 @@
 package io.lumen.spring.it;
 
+import io.lumen.spring.embed.LumenEmbedding;
 import org.junit.jupiter.api.Test;
 import org.springframework.context.ConfigurableApplicationContext;
 
@@ -24,8 +25,8 @@ class TwoContextsTest {
             var viaDefaults = Http.get(Apps.uri(two, "/spring/lumen-request"));
             assertEquals("{\"routed\":true}", viaDefaults.body());
             assertTrue(viaDefaults.headers().firstValue("X-Correlation-Id").isPresent());
-            assertEquals("defaultHandlers", two.getBean(io.lumen.spring.embed.LumenEmbedding.class).unmatched());
-            assertEquals("spring", one.getBean(io.lumen.spring.embed.LumenEmbedding.class).unmatched());
+            assertEquals("defaultHandlers", two.getBean(LumenEmbedding.class).unmatched());
+            assertEquals("spring", one.getBean(LumenEmbedding.class).unmatched());
             one.close();
             assertEquals("hello from the other lumen", Http.get(Apps.uri(two, "/lumen/hello")).body(),
                     "closing one leaves the other serving");

@@ -11,6 +11,7 @@ import java.net.URISyntaxException;
 import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.file.Path;
+import java.util.Collections;
 import java.util.Enumeration;
 import java.util.List;
 import java.util.Map;
@@ -98,7 +99,7 @@ final class ClasspathSpec {
         @Override
         public Enumeration<URL> getResources(String name) throws IOException {
             return name.startsWith("config/") ? app.getResources(folder + name.substring("config/".length()))
-                    : java.util.Collections.emptyEnumeration();
+                    : Collections.emptyEnumeration();
         }
     }
 }

@@ -11,6 +11,7 @@ import java.lang.reflect.Constructor;
 import java.lang.reflect.Modifier;
 import java.util.Arrays;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -61,7 +62,7 @@ final class SpringHandlerFactory implements HandlerFactory {
     }
 
     /** True when the chain ends by handing the request to Spring. */
-    boolean handsOver(java.util.List<String> chain) {
+    boolean handsOver(List<String> chain) {
         return !chain.isEmpty() && handoffNames.contains(chain.get(chain.size() - 1));
     }
 

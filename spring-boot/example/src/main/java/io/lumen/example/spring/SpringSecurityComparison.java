@@ -5,6 +5,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.io.Resource;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
+import org.springframework.security.config.http.SessionCreationPolicy;
 import org.springframework.security.oauth2.core.DelegatingOAuth2TokenValidator;
 import org.springframework.security.oauth2.core.OAuth2TokenValidator;
 import org.springframework.security.oauth2.jwt.Jwt;
@@ -45,7 +46,7 @@ public class SpringSecurityComparison {
                 .oauth2ResourceServer(o -> o.jwt(j -> j.decoder(decoder)))
                 .csrf(c -> c.disable())
                 .sessionManagement(s -> s.sessionCreationPolicy(
-                        org.springframework.security.config.http.SessionCreationPolicy.STATELESS))
+                        SessionCreationPolicy.STATELESS))
                 .build();
     }
 }

@@ -1,6 +1,7 @@
 package io.lumen.spring.it;
 
 import io.undertow.server.HttpHandler;
+import io.undertow.servlet.api.DeploymentInfo;
 import io.undertow.util.HttpString;
 import org.springframework.boot.web.embedded.undertow.UndertowDeploymentInfoCustomizer;
 import org.springframework.stereotype.Component;
@@ -14,7 +15,7 @@ public class UserWrapperCustomizer implements UndertowDeploymentInfoCustomizer {
     final AtomicInteger applied = new AtomicInteger();
 
     @Override
-    public void customize(io.undertow.servlet.api.DeploymentInfo deploymentInfo) {
+    public void customize(DeploymentInfo deploymentInfo) {
         applied.incrementAndGet();
         deploymentInfo.addInitialHandlerChainWrapper(next -> (HttpHandler) exchange -> {
             exchange.getResponseHeaders().put(HEADER, "yes");
