@@ -25,7 +25,9 @@ import java.util.function.Predicate;
  * {@code default} chain is values.yml's {@code handler.chains.default}, run for {@code /*} on every
  * method, beside admin routes ({@code /health}, {@code /adm/server/info}, ...). A values.yml with that
  * dotted key and neither {@code handler.chains} nor {@code handler.paths} relies on it: the same chains
- * and routes, each route kept only when its handlers are declared in {@code handler.handlers}.</li>
+ * and routes, each route kept only when its handlers are declared in {@code handler.handlers}, and the
+ * admin chain's routes only when the default chain has {@code specification} and {@code security} too
+ * (the admin chain needs the spec and JWT keys, which light-4j took from its jar).</li>
  * <li>proxy.yml: {@code hosts} {@code http://localhost:8080}; proxy.yml and client.yml: the trust and key
  * store passwords of {@code tls} ({@code password}: light-4j's proxy connects with client.yml's
  * {@code tls}, whose shipped passwords those are).</li>
@@ -110,7 +112,11 @@ final class Light4jDefaults {
         }
         Set<String> declared = declaredAliases(values.apply("handler.handlers"));
         declared.add("default");
-        declared.add("admin");
+        if (defaultChain.value() instanceof List<?> chain && chain.contains("specification") && chain.contains("security")) {
+            // the admin chain needs openapi.yaml and JWT keys (light-4j took its test keys from its jar): only for a
+            // folder whose own chain has them
+            declared.add("admin");
+        }
         String serviceId = text(values.apply("server.serviceId"), null);
         String tokenPath = text(values.apply("handler.oauthTokenPath"), "/oauth/token");
         List<Object> paths = new ArrayList<>();

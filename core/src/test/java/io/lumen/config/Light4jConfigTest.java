@@ -141,10 +141,12 @@ class Light4jConfigTest {
                   - com.networknt.info.ServerInfoGetHandler@info
                 handler.chains.default:
                   - exception
+                  - specification
+                  - security
                   - router
                 """);
         Routes routes = loader(tmp).load("handler", Routes.class);
-        assertEquals(List.of("exception", "router"), routes.chains().get("default"));
+        assertEquals(List.of("exception", "specification", "security", "router"), routes.chains().get("default"));
         assertEquals(List.of("exception", "correlation", "specification", "security", "body", "validator"),
                 routes.chains().get("admin"));
         List<String> declared = routes.paths().stream().map(p -> p.get("method") + " " + p.get("path") + " " + p.get("exec")).toList();
@@ -152,6 +154,12 @@ class Light4jConfigTest {
                 "PATCH /* [default]", "OPTIONS /* [default]", "GET /adm/server/info [admin, info]",
                 "GET /health [exception, health]", "GET /adm/health/gw-1 [admin, health]"), declared,
                 "routes whose handlers the folder does not declare are left out");
+
+        // a chain without specification and security (light-gateway's client-gateway): no admin-chain routes
+        write(tmp, "values.yml", "handler.handlers: [a.Health@health, a.Info@info, a.E@exception]\n"
+                + "handler.chains.default: [exception]\n");
+        assertEquals(List.of("/*", "/*", "/*", "/*", "/*", "/*", "/health"),
+                loader(tmp).load("handler", Routes.class).paths().stream().map(p -> p.get("path")).toList());
 
         write(tmp, "values.yml", "handler.chains.default: [exception]\nhandler.paths: []\n"); // its own routes: nothing added
         assertEquals(List.of(), loader(tmp).load("handler", Routes.class).paths());
