@@ -26,8 +26,9 @@ import java.util.function.Predicate;
  * method, beside admin routes ({@code /health}, {@code /adm/server/info}, ...). A values.yml with that
  * dotted key and neither {@code handler.chains} nor {@code handler.paths} relies on it: the same chains
  * and routes, each route kept only when its handlers are declared in {@code handler.handlers}, and the
- * admin chain's routes only when the default chain has {@code specification} and {@code security} too
- * (the admin chain needs the spec and JWT keys, which light-4j took from its jar).</li>
+ * admin chain's routes and the spec's ({@code /spec.yaml}, {@code /specui.html}) only when the default
+ * chain has {@code specification} and {@code security} too (they need the spec and JWT keys, which
+ * light-4j took from its jar).</li>
  * <li>proxy.yml: {@code hosts} {@code http://localhost:8080}; proxy.yml and client.yml: the trust and key
  * store passwords of {@code tls} ({@code password}: light-4j's proxy connects with client.yml's
  * {@code tls}, whose shipped passwords those are).</li>
@@ -104,17 +105,21 @@ final class Light4jDefaults {
         if (defaultChain == null || values.apply("handler.chains") != null || values.apply("handler.paths") != null) {
             return null;
         }
+        // the admin chain needs openapi.yaml and JWT keys (light-4j took its test keys from its jar): only for a
+        // folder whose own chain has them
+        boolean admin = defaultChain.value() instanceof List<?> chain && chain.contains("specification")
+                && chain.contains("security");
         if (key.equals("chains")) {
             Map<String, Object> chains = new LinkedHashMap<>();
             chains.put("default", defaultChain.value());
-            chains.put("admin", ADMIN_CHAIN);
+            if (admin) {
+                chains.put("admin", ADMIN_CHAIN);
+            }
             return new PlaceholderResolver.Found(chains, defaultChain.origin());
         }
         Set<String> declared = declaredAliases(values.apply("handler.handlers"));
         declared.add("default");
-        if (defaultChain.value() instanceof List<?> chain && chain.contains("specification") && chain.contains("security")) {
-            // the admin chain needs openapi.yaml and JWT keys (light-4j took its test keys from its jar): only for a
-            // folder whose own chain has them
+        if (admin) {
             declared.add("admin");
         }
         String serviceId = text(values.apply("server.serviceId"), null);
@@ -123,7 +128,8 @@ final class Light4jDefaults {
         for (String[] route : GATEWAY_ROUTES) {
             List<String> exec = List.of(route).subList(2, route.length);
             String path = route[0].replace("${handler.oauthTokenPath}", tokenPath);
-            if (!declared.containsAll(exec) || path.contains("${server.serviceId}") && serviceId == null) {
+            boolean needsSpec = exec.contains("spec") || exec.contains("swaggerui"); // they serve openapi.yaml
+            if (!declared.containsAll(exec) || needsSpec && !admin || path.contains("${server.serviceId}") && serviceId == null) {
                 continue; // light-4j would not start with an undeclared handler; a folder leaves such routes out
             }
             paths.add(Map.of("path", path.replace("${server.serviceId}", String.valueOf(serviceId)),

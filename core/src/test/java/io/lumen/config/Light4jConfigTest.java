@@ -156,10 +156,11 @@ class Light4jConfigTest {
                 "routes whose handlers the folder does not declare are left out");
 
         // a chain without specification and security (light-gateway's client-gateway): no admin-chain routes
-        write(tmp, "values.yml", "handler.handlers: [a.Health@health, a.Info@info, a.E@exception]\n"
+        write(tmp, "values.yml", "handler.handlers: [a.Health@health, a.Info@info, a.E@exception, a.Spec@spec]\n"
                 + "handler.chains.default: [exception]\n");
-        assertEquals(List.of("/*", "/*", "/*", "/*", "/*", "/*", "/health"),
-                loader(tmp).load("handler", Routes.class).paths().stream().map(p -> p.get("path")).toList());
+        Routes plain = loader(tmp).load("handler", Routes.class);
+        assertEquals(List.of("/*", "/*", "/*", "/*", "/*", "/*", "/health"), plain.paths().stream().map(p -> p.get("path")).toList());
+        assertEquals(List.of("default"), List.copyOf(plain.chains().keySet()));
 
         write(tmp, "values.yml", "handler.chains.default: [exception]\nhandler.paths: []\n"); // its own routes: nothing added
         assertEquals(List.of(), loader(tmp).load("handler", Routes.class).paths());
