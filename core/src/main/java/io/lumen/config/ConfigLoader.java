@@ -124,11 +124,16 @@ public final class ConfigLoader {
     /**
      * The file a module reads when the config dirs have none: empty, so that binding it takes each key
      * from {@code <name>.<key>} (overrides, environment, values.yml) or the record's default, as
-     * light-4j's shipped default file with {@code ${<name>.key:default}} placeholders would.
+     * light-4j's shipped default file with {@code ${<name>.key:default}} placeholders would; where
+     * light-4j's default differs from the record's, light-4j's ({@link Light4jDefaults}).
      */
     public ConfigFile moduleDefaults(String name) {
+        String prefix = name + ".";
+        ModuleValues values = moduleValues.orElse(key -> key.startsWith(prefix)
+                ? Light4jDefaults.of(name, key.substring(prefix.length()), this::lookup, f -> locate(f).isPresent())
+                : null);
         return new ConfigFile(name, name + ".yml (not found: its keys from values.yml and defaults)", Map.of(),
-                LineTable.EMPTY).injected(Map.of(), Map.of(), moduleValues);
+                LineTable.EMPTY).injected(Map.of(), Map.of(), values);
     }
 
     /** Finds a non-config file (keystore, certificate, spec): absolute paths as is, else config dirs, then classpath. */

@@ -27,6 +27,14 @@ final class ModuleValues {
      * {@code file} as {@code type} binds it: its light-4j-only keys dropped (with a warning each, see
      * {@link Light4jKeys}), then completed from the module values.
      */
+    /** These values, then {@code fallback(key)} for the keys none of them sets (light-4j's shipped defaults). */
+    ModuleValues orElse(Function<String, PlaceholderResolver.Found> fallback) {
+        return new ModuleValues(key -> {
+            PlaceholderResolver.Found found = lookup.apply(key);
+            return found != null ? found : fallback.apply(key);
+        });
+    }
+
     ConfigFile prepare(ConfigFile file, Class<?> type) {
         if (this == NONE) {
             return file;

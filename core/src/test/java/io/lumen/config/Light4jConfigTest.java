@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.lumen.server.ServerConfig;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -85,6 +86,111 @@ class Light4jConfigTest {
         ConfigException moduleValue = fails(() -> loader(other).load("server", ServerConfig.class));
         assertTrue(moduleValue.getMessage().startsWith(other.resolve("values.yml") + ":1: server.keyPass: a light-4j encrypted value"),
                 moduleValue.getMessage());
+    }
+
+    /** light-gateway's handler.yml and cors.yml keys as Lumen's records bind them, for the tests below. */
+    record Routes(Map<String, List<String>> chains, List<Map<String, Object>> paths) {
+    }
+
+    record Cors(Boolean enabled) {
+    }
+
+    record Registry(Map<String, Object> directUrls) {
+    }
+
+    @Test
+    void withoutServerYmlLight4jsDefaultsApplyHttpsOnlyWhenTheKeyStoreIsThere() throws Exception {
+        // light-gateway's config/external-gateway: values.yml enableHttps: true, server.keystore, no passwords anywhere
+        write(tmp, "values.yml", "server.enableHttps: true\n");
+        ServerConfig https = loader(tmp).load("server", ServerConfig.class);
+        assertEquals("password", https.keystorePass());
+        assertEquals("password", https.keyPass());
+        assertEquals("password", https.truststorePass());
+
+        // config/local: no listener switch at all, a key store: light-4j's HTTPS-only
+        write(tmp, "values.yml", "server.httpsPort: 9445\n");
+        Files.write(tmp.resolve("server.keystore"), new byte[] {1});
+        ServerConfig local = loader(tmp).load("server", ServerConfig.class);
+        assertTrue(local.enableHttps() && !local.enableHttp(), local.toString());
+
+        write(tmp, "values.yml", "server.enableHttps: false\n"); // values.yml still wins
+        assertTrue(loader(tmp).load("server", ServerConfig.class).enableHttp());
+
+        write(tmp, "server.yml", "httpPort: 8081\n"); // a server.yml of its own: Lumen's defaults for what it leaves out
+        ServerConfig own = loader(tmp).load("server", ServerConfig.class);
+        assertEquals("", own.keystorePass());
+        assertTrue(own.enableHttp() && !own.enableHttps(), own.toString());
+    }
+
+    @Test
+    void withoutAKeyStoreAFolderWithoutServerYmlKeepsLumensHttpListener() {
+        write(tmp, "values.yml", "server.httpPort: 9080\n");
+        ServerConfig server = loader(tmp).load("server", ServerConfig.class);
+        assertTrue(server.enableHttp() && !server.enableHttps(), server.toString());
+        assertEquals(9080, server.httpPort());
+    }
+
+    @Test
+    void aDottedHandlerChainsDefaultMeansLightGatewaysShippedRoutes() {
+        // light-gateway's folders before 2026: the jar's handler.yml ran handler.chains.default for /* on every method
+        write(tmp, "values.yml", """
+                server.serviceId: gw-1
+                handler.handlers:
+                  - com.networknt.exception.ExceptionHandler@exception
+                  - com.networknt.health.HealthGetHandler@health
+                  - com.networknt.info.ServerInfoGetHandler@info
+                handler.chains.default:
+                  - exception
+                  - specification
+                  - security
+                  - router
+                """);
+        Routes routes = loader(tmp).load("handler", Routes.class);
+        assertEquals(List.of("exception", "specification", "security", "router"), routes.chains().get("default"));
+        assertEquals(List.of("exception", "correlation", "specification", "security", "body", "validator"),
+                routes.chains().get("admin"));
+        List<String> declared = routes.paths().stream().map(p -> p.get("method") + " " + p.get("path") + " " + p.get("exec")).toList();
+        assertEquals(List.of("GET /* [default]", "POST /* [default]", "PUT /* [default]", "DELETE /* [default]",
+                "PATCH /* [default]", "OPTIONS /* [default]", "GET /adm/server/info [admin, info]",
+                "GET /health [exception, health]", "GET /adm/health/gw-1 [admin, health]"), declared,
+                "routes whose handlers the folder does not declare are left out");
+
+        // a chain without specification and security (light-gateway's client-gateway): no admin-chain routes
+        write(tmp, "values.yml", "handler.handlers: [a.Health@health, a.Info@info, a.E@exception, a.Spec@spec]\n"
+                + "handler.chains.default: [exception]\n");
+        Routes plain = loader(tmp).load("handler", Routes.class);
+        assertEquals(List.of("/*", "/*", "/*", "/*", "/*", "/*", "/health"), plain.paths().stream().map(p -> p.get("path")).toList());
+        assertEquals(List.of("default"), List.copyOf(plain.chains().keySet()));
+
+        write(tmp, "values.yml", "handler.chains.default: [exception]\nhandler.paths: []\n"); // its own routes: nothing added
+        assertEquals(List.of(), loader(tmp).load("handler", Routes.class).paths());
+    }
+
+    @Test
+    void withoutDirectRegistryYmlTheUrlsOfServiceSingletonsAreTheDirectUrls() {
+        // light-gateway's config/local sets light-4j's older DirectRegistry in values.yml's service.singletons
+        write(tmp, "values.yml", """
+                service.singletons:
+                  - com.networknt.registry.URL:
+                      - com.networknt.registry.URLImpl:
+                          protocol: https
+                          parameters:
+                            com.networknt.petstore-1.0.0: https://localhost:8443
+                            registryRetryPeriod: '30000'
+                  - com.networknt.registry.Registry:
+                      - com.networknt.registry.support.DirectRegistry
+                """);
+        ConfigLoader config = loader(tmp);
+        assertEquals(Map.of("com.networknt.petstore-1.0.0", "https://localhost:8443"),
+                config.load("direct-registry", Registry.class).directUrls());
+        assertEquals(List.of(), config.unreadValues(), "service.singletons was read, so it is not warned about");
+    }
+
+    @Test
+    void light4j1xKeysStillInPublicFoldersAreWarnedNotRefused() {
+        // light-oauth2's cors.yml and openapi-security.yml (light-4j 1.x): description, oauthHttp2Support
+        write(tmp, "cors.yml", "description: Cors Http Handler\nenabled: true\n");
+        assertTrue(loader(tmp).load("cors", Cors.class).enabled());
     }
 
     @Test

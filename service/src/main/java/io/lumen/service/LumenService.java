@@ -68,9 +68,7 @@ public final class LumenService implements AutoCloseable {
             throw all.isEmpty() ? e : ConfigException.of(all);
         }
         if (config.find("server").isEmpty()) {
-            // a light-4j folder without server.yml listened on HTTPS 8443 only, from light-4j's shipped default
-            LOG.info("no server.yml: Lumen's defaults (HTTP on, HTTPS off; light-4j's were HTTPS 8443 only), {}",
-                    listeners(serverConfig));
+            withoutServerYml(config, serverConfig);
         }
         Readiness readiness = new Readiness();
         // one error writer for the root handlers' refusals (413, 408, the drain's 503) and the chain's errors
@@ -101,6 +99,24 @@ public final class LumenService implements AutoCloseable {
                     + rootMessage(e), e);
         }
         return new LumenService(reloader, server);
+    }
+
+    /**
+     * A light-4j folder without server.yml ran on light-4j's shipped defaults (HTTPS-only, key store
+     * password {@code password}), which the loader applies; say which listeners that gave, and refuse
+     * HTTPS asked for without a key store here, before anything else starts.
+     */
+    private static void withoutServerYml(ConfigLoader config, ServerConfig c) {
+        if (c.enableHttps() && config.locate(c.keystoreName()).isEmpty()) {
+            throw config.moduleDefaults("server").prepared(ServerConfig.class).error("/enableHttps",
+                    "HTTPS is on but the key store '" + c.keystoreName() + "' is not in the config dirs "
+                            + config.configDirs() + " or classpath config/: light-4j served HTTPS with a test key store"
+                            + " inside its jar, Lumen ships none; put your key store in the folder (server.keystoreName,"
+                            + " server.keystorePass) or set server.enableHttps: false");
+        }
+        LOG.info("no server.yml: light-4j's defaults where values.yml does not set a key ({}; {})", listeners(c),
+                c.enableHttps() ? "key store " + c.keystoreName() + " from the config dirs"
+                        : "HTTP, as there is no key store " + c.keystoreName() + " here for light-4j's HTTPS-only default");
     }
 
     private static String listeners(ServerConfig c) {

@@ -5,8 +5,12 @@ import io.lumen.handler.ChainContext;
 import io.lumen.handler.FailureHandler;
 import io.lumen.handler.Middleware;
 import io.undertow.server.HttpHandler;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import java.util.function.Function;
 
@@ -17,8 +21,11 @@ import java.util.function.Function;
  * method calls.
  */
 final class ChainLinker {
+    private static final Logger LOG = LoggerFactory.getLogger(ChainLinker.class);
+
     private final Executor blockingExecutor;
     private final FailureHandler lastResort;
+    private final Set<List<String>> warned = ConcurrentHashMap.newKeySet();
 
     ChainLinker(Executor blockingExecutor, FailureHandler lastResort) {
         this.blockingExecutor = blockingExecutor;
@@ -26,7 +33,8 @@ final class ChainLinker {
     }
 
     /**
-     * @param links   the chain, disabled middleware already dropped; all but the last are middleware
+     * @param links   the chain, disabled middleware already dropped; all but the last are middleware, or the
+     *                plain handlers after the first one are plain handlers too (dropped with a warning)
      * @param problem turns a message into the startup error for this route
      */
     HttpHandler link(String method, String path, List<Link> links, Function<String, RuntimeException> problem) {
@@ -35,8 +43,18 @@ final class ChainLinker {
         }
         for (int i = 0; i < links.size() - 1; i++) {
             if (!(links.get(i).handler() instanceof Middleware)) {
-                throw problem.apply("'" + links.get(i).name() + "' is not middleware, so nothing after it would run; "
-                        + "only the last entry may be a plain handler (chain: " + names(links) + ")");
+                List<Link> rest = links.subList(i + 1, links.size());
+                if (rest.stream().anyMatch(l -> l.handler() instanceof Middleware)) {
+                    throw problem.apply("'" + links.get(i).name() + "' is not middleware, so nothing after it would run; "
+                            + "only the last entry may be a plain handler (chain: " + names(links) + ")");
+                }
+                // light-gateway's default chain ends [router, proxy]: light-4j's first handler answers, the rest never run
+                if (warned.add(names(links))) {
+                    LOG.warn("chain {}: '{}' answers, so {} after it never run{} (as in light-4j); dropped", names(links),
+                            links.get(i).name(), names(rest), rest.size() == 1 ? "s" : "");
+                }
+                links = links.subList(0, i + 1);
+                break;
             }
         }
         Link last = links.get(links.size() - 1);

@@ -7,6 +7,8 @@ import io.lumen.handler.Middleware;
 import io.lumen.handler.light4j.Light4jHandlers;
 import io.lumen.server.ServiceContext;
 import io.undertow.server.HttpHandler;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.lang.reflect.Constructor;
 import java.lang.reflect.InvocationTargetException;
@@ -25,6 +27,7 @@ import java.util.TreeSet;
  * short names, and names only the factory knows, are resolved on first use.
  */
 final class HandlerRegistry {
+    private static final Logger LOG = LoggerFactory.getLogger(HandlerRegistry.class);
     /** Stands for a handler that failed to start: its problem is reported once, where it is declared. */
     static final Object FAILED = new Object() {
         @Override
@@ -40,6 +43,7 @@ final class HandlerRegistry {
     private final HandlerFactory factory;
     private final Map<String, Object> byName = new LinkedHashMap<>();
     private final Map<String, String> pointerByName = new LinkedHashMap<>();
+    private final Map<String, String> classByName = new LinkedHashMap<>();
     private final Map<String, Object> byBuiltinClass = new LinkedHashMap<>();
     private final Map<String, String> pendingLight4j = new LinkedHashMap<>();
     private final Light4jCarryOver light4j;
@@ -70,10 +74,17 @@ final class HandlerRegistry {
                 continue;
             }
             if (pointerByName.containsKey(name)) {
-                problems.add(file.error(pointer, "handler name '" + name + "' is declared twice (first at line "
-                        + file.lineOf(pointerByName.get(name)) + ")"));
+                String first = pointerByName.get(name);
+                if (className.equals(classByName.get(name))) {
+                    // light-4j keeps the last of the two; the same class twice is one handler
+                    LOG.warn("{}: handler '{}' ({}) is declared twice; one handler is made", file.where(pointer), name, className);
+                } else {
+                    problems.add(file.error(pointer, "handler name '" + name + "' is declared twice, first as "
+                            + classByName.get(name) + " (" + file.where(first) + ")"));
+                }
                 continue;
             }
+            classByName.put(name, className);
             pointerByName.put(name, pointer);
             if (Light4jHandlers.find(className).isPresent()) {
                 // light-4j folders declare more than their chains use (security commented out of the chain,

@@ -51,11 +51,12 @@ public final class RequestBodyReader {
      * call when the whole body is already there (its failures propagate), else from a read event as a
      * new root task of the exchange, whose failures go to {@code failures}. A request without a body,
      * with a media type not listed, or whose channel an earlier handler took, goes to {@code next} at
-     * once without attachment; a request answered with an error never reaches it.
+     * once without attachment; one an earlier reader parsed keeps that attachment (the sanitizer may
+     * have rewritten it); a request answered with an error never reaches it.
      */
     public void read(HttpServerExchange exchange, FailureHandler failures, HttpHandler next) throws Exception {
         String contentType = exchange.getRequestHeaders().getFirst(Headers.CONTENT_TYPE);
-        if (contentType == null || exchange.isRequestComplete()) {
+        if (contentType == null || exchange.isRequestComplete() || exchange.getAttachment(ParsedBody.ATTACHMENT_KEY) != null) {
             next.handleRequest(exchange);
             return;
         }

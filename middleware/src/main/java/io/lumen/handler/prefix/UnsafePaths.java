@@ -5,10 +5,14 @@ package io.lumen.handler.prefix;
  * {@code static} handler (a served folder) and the {@code gateway} (an upstream service): a
  * {@code .} or {@code ..} segment (also when it arrived encoded, {@code %2e%2e}: the path checked is
  * the decoded one), an empty segment ({@code //}; a trailing {@code /} is fine), a backslash, NUL or
- * another control character. For an upstream, which may normalise the path again, also path
- * parameters ({@code ;}: Tomcat reads {@code /..;/} as {@code /../}) and anything still
- * percent-encoded after decoding that would decode to one of those ({@code %2e}, {@code %2f},
- * {@code %5c}, {@code %00}, {@code %3b}: encoded twice, or an encoded slash Undertow leaves alone).
+ * another control character. Path parameters ({@code /cars;color=red}, {@code ;jsessionid=}) are not
+ * in the path checked: Undertow takes them off the request path (a file is looked up without them; the
+ * gateway forwards the raw path with them, as light-4j does). A {@code ;} left in the decoded path came
+ * from {@code %3B} or a {@code .}/{@code ..} segment with parameters, which Undertow keeps; for an
+ * upstream, which may normalise the path again (Tomcat reads {@code /..;/} as {@code /../}), it is
+ * refused, as is anything still percent-encoded after decoding that would decode to one of those
+ * ({@code %2e}, {@code %2f}, {@code %5c}, {@code %00}, {@code %3b}: encoded twice, or an encoded slash
+ * Undertow leaves alone).
  * A scan of the path's characters; no allocation.
  */
 public final class UnsafePaths {
@@ -41,7 +45,7 @@ public final class UnsafePaths {
             } else if (c == '\\' || c < 0x20 || c == 0x7f) {
                 return "a backslash, NUL or another control character in the path";
             } else if (forUpstream && c == ';') {
-                return "a ; in the path";
+                return "a ; that is not a path parameter (an encoded %3B, or a . or .. segment with parameters)";
             } else if (forUpstream && c == '%' && encodesSpecial(path, i)) {
                 return "a percent-encoded . / \\ ; or NUL after decoding";
             }

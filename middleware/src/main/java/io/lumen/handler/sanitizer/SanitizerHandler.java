@@ -1,8 +1,12 @@
 package io.lumen.handler.sanitizer;
 
 import io.lumen.handler.ChainContext;
+import io.lumen.handler.FailureHandler;
 import io.lumen.handler.Middleware;
+import io.lumen.handler.body.BodyConfig;
 import io.lumen.handler.body.ParsedBody;
+import io.lumen.handler.body.RequestBodyReader;
+import io.lumen.http.RequestShape;
 import io.lumen.server.ServiceContext;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.HttpServerExchange;
@@ -17,23 +21,29 @@ import java.util.stream.Collectors;
 
 /**
  * light-4j's SanitizerHandler: encodes request header values and, for POST, PUT and PATCH, the string
- * values of the body the {@code body} middleware parsed (JSON or form; it must come earlier in the
- * chain), with the OWASP Java Encoder contexts of {@code sanitizer.yml}. Like light-4j it replaces the
- * parsed body later handlers see ({@link ParsedBody#ATTACHMENT_KEY}); the raw bytes stay as received.
+ * values of the parsed body (JSON or form), with the OWASP Java Encoder contexts of {@code sanitizer.yml}.
+ * Like light-4j it replaces the parsed body later handlers see ({@link ParsedBody#ATTACHMENT_KEY}); the
+ * raw bytes stay as received. light-4j's handler only sees a body its BodyHandler parsed earlier in the
+ * chain and placed first sanitizes nothing, silently; here, when no body is parsed yet, the sanitizer
+ * reads it with the one body reader ({@link RequestBodyReader}, body.yml's rules), and a {@code body}
+ * middleware later in the chain keeps that sanitized body.
  */
 public final class SanitizerHandler implements Middleware {
     private final SanitizerConfig config;
+    private final RequestBodyReader bodies;
     private final ValueSanitizer body;
     private final TextEncoder headerEncoder;
     private final Set<String> headersToEncode;
     private final Set<String> headersToIgnore;
 
     public SanitizerHandler(ServiceContext context) {
-        this(context.config().load("sanitizer", SanitizerConfig.class));
+        this(context.config().load("sanitizer", SanitizerConfig.class),
+                new RequestBodyReader(context.config().load("body", BodyConfig.class), context.errors()));
     }
 
-    public SanitizerHandler(SanitizerConfig config) {
+    public SanitizerHandler(SanitizerConfig config, RequestBodyReader bodies) {
         this.config = config;
+        this.bodies = bodies;
         this.body = new ValueSanitizer(TextEncoder.named("bodyEncoder", config.bodyEncoder()),
                 config.bodyAttributesToEncode(), config.bodyAttributesToIgnore());
         this.headerEncoder = TextEncoder.named("headerEncoder", config.headerEncoder());
@@ -51,14 +61,23 @@ public final class SanitizerHandler implements Middleware {
         if (!config.bodyEnabled() && !config.headerEnabled()) {
             return next;
         }
+        FailureHandler failures = context.failures();
         return exchange -> {
             if (config.headerEnabled()) {
                 encodeHeaders(exchange);
             }
-            if (config.bodyEnabled() && hasBodyMethod(exchange)) {
+            if (!config.bodyEnabled() || !hasBodyMethod(exchange)) {
+                next.handleRequest(exchange);
+            } else if (exchange.getAttachment(ParsedBody.ATTACHMENT_KEY) == null && RequestShape.hasBody(exchange)
+                    && exchange.isRequestChannelAvailable()) {
+                bodies.read(exchange, failures, read -> {
+                    encodeBody(read);
+                    next.handleRequest(read);
+                });
+            } else {
                 encodeBody(exchange);
+                next.handleRequest(exchange);
             }
-            next.handleRequest(exchange);
         };
     }
 

@@ -1,5 +1,6 @@
 package io.lumen.proxy.gateway;
 
+import io.lumen.client.ClientConfig;
 import io.lumen.config.ConfigFile;
 import io.lumen.config.ConfigLoader;
 
@@ -20,9 +21,11 @@ import java.util.Map;
  * @param directUrls its directUrls
  * @param router    router.yml, prepared for binding
  * @param settings  its keys
+ * @param clientTls client.yml's tls, which light-4j's router connects with (its shipped key store passwords
+ *                  when there is no client.yml)
  */
 record Light4jRouting(ConfigFile prefixes, Map<String, String> mapping, ConfigFile registry, Map<String, Object> directUrls,
-                      ConfigFile router, RouterConfig settings) {
+                      ConfigFile router, RouterConfig settings, ClientConfig.Tls clientTls) {
 
     /**
      * {@code pathPrefixService.yml}: light-gateway's routes.
@@ -76,7 +79,8 @@ record Light4jRouting(ConfigFile prefixes, Map<String, String> mapping, ConfigFi
         ConfigFile registry = prepared(config, "direct-registry", DirectRegistryConfig.class);
         ConfigFile router = prepared(config, "router", RouterConfig.class);
         return new Light4jRouting(prefixes, p.enabled() ? p.mapping() : Map.of(), registry,
-                registry.bind(DirectRegistryConfig.class).directUrls(), router, router.bind(RouterConfig.class));
+                registry.bind(DirectRegistryConfig.class).directUrls(), router, router.bind(RouterConfig.class),
+                config.load("client", ClientConfig.class).tls());
     }
 
     private static ConfigFile prepared(ConfigLoader config, String name, Class<?> type) {

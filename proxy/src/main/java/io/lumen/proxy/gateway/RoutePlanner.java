@@ -92,7 +92,8 @@ final class RoutePlanner {
             try {
                 known.put(e.getKey(), new ProxyConfig(true, hosts, r.http2Enabled(), r.connectionsPerThread(), r.maxRequestTime(),
                         r.rewriteHostHeader(), r.reuseXForwarded(), r.maxConnectionRetries(), null, null, null,
-                        r.pathPrefixMaxRequestTime(), null, null, null, null, null, null, null, null, null, null, null));
+                        r.pathPrefixMaxRequestTime(), null, null, null, null, null, null, null, light4j.clientTls(), null, null,
+                        null));
             } catch (IllegalArgumentException ex) {
                 problems.add(light4j.registry().error(pointer, ex.getMessage()));
             }

@@ -87,6 +87,25 @@ class GatewayRoutingTest {
     }
 
     @Test
+    void matrixParametersAndSessionIdsPassThroughAsTheUpstreamExpectsThem(@TempDir Path dir) {
+        // light-4j (Undertow) forwards ;params untouched; they never count as part of a route's prefix match
+        try (Backend a = Backend.http("a").start(); Backend b = Backend.http("b").start();
+             ProxyUnderTest gw = GatewayUnderTest.with(dir, services(a, b) + """
+                     routes:
+                       - {prefix: /cars, service: a}
+                       - {prefix: /shop, service: b, stripPrefix: true}
+                     """).start()) {
+            assertRouted(send(gw, "GET", "/cars;color=red?x=1"), a, "/cars;color=red?x=1");
+            assertRouted(send(gw, "GET", "/cars;color=red/wheels;n=4"), a, "/cars;color=red/wheels;n=4");
+            assertRouted(send(gw, "GET", "/shop/cart;jsessionid=0A1B2C"), b, "/cart;jsessionid=0A1B2C");
+            assertRouted(send(gw, "GET", "/shop;jsessionid=0A1B2C/cart"), b, "/cart");
+            // a ; that could turn a segment into .. for the upstream stays refused
+            ErrorJson.assertError(send(gw, "GET", "/cars/..;/shop").bodyText(), 400, "ERR19216");
+            ErrorJson.assertError(send(gw, "GET", "/cars/%2e%2e;x=1/shop").bodyText(), 400, "ERR19216");
+        }
+    }
+
+    @Test
     void hostilePathsNeverLeaveTheirPrefixForAnotherService(@TempDir Path dir) {
         try (Backend open = Backend.http("open").start(); Backend admin = Backend.http("admin").start();
              ProxyUnderTest gw = GatewayUnderTest.with(dir, services(open, admin) + """

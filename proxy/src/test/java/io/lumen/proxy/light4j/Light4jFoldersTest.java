@@ -4,8 +4,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.lumen.client.ClientConfig;
 import io.lumen.config.ConfigException;
+import io.lumen.config.ConfigLoader;
 import io.lumen.proxy.testing.Backend;
+import io.lumen.server.ServerConfig;
 import io.lumen.service.LumenService;
+import io.lumen.tls.KeyStores;
 import io.lumen.testkit.core.TestHttp;
 import io.undertow.util.Headers;
 import org.junit.jupiter.api.Test;
@@ -14,6 +17,7 @@ import org.owasp.encoder.Encode;
 
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 
@@ -102,13 +106,51 @@ class Light4jFoldersTest {
     @Test
     void aFolderSwitchingJwtVerificationOffInValuesYmlOnlyStartsAndServesWithoutAToken(@TempDir Path dir) throws Exception {
         // rest/petstore-maven-multiple: no openapi-security.yml, values.yml has openapi-security.enableVerifyJwt: false.
-        // It has no server.yml either: light-4j's jar default gave its sample key store's password; Lumen ships none
-        try (LumenService s = Light4jFolder.copy("petstore-multiple", dir).value("server.keystorePass", "password").start()) {
+        // It has no server.yml either: light-4j's shipped server.yml gave the key store password 'password', and so does Lumen
+        try (LumenService s = Light4jFolder.copy("petstore-multiple", dir).start()) {
             Https https = Https.to(s.httpsPort(), dir.resolve("server.keystore"), "password");
             HttpResponse<String> pets = https.get("/v1/pets");
             assertEquals(200, pets.statusCode(), pets.body());
             assertTrue(pets.body().contains("catten"), pets.body());
         }
+    }
+
+    @Test
+    void aLightGatewayFolderWithoutServerYmlAndHandlerYmlRunsOnTheGatewayJarsDefaults(@TempDir Path dir) throws Exception {
+        // config/local: values.yml (handler.handlers, handler.chains.default), server.keystore; light-gateway's jar gave
+        // server.yml (HTTPS-only, key store password 'password') and handler.yml (/* to the default chain, admin routes)
+        try (LumenService s = Light4jFolder.copy("light-gateway-local", dir).start()) {
+            assertTrue(s.httpUri().isEmpty(), "light-4j's default: HTTPS only");
+            Https https = Https.to(s.httpsPort(), dir.resolve("server.keystore"), "password");
+            HttpResponse<String> health = https.get("/health");
+            assertEquals(200, health.statusCode(), health.body());
+            // the jar's admin chain validates against openapi.yaml too: its /adm paths are not in it, as on light-4j
+            HttpResponse<String> info = https.get("/adm/server/info");
+            assertTrue(info.body().contains("\"code\":\"ERR10007\""), info.body());
+            // /* runs the default chain: the specification middleware of the chain answers a path outside openapi.yaml
+            HttpResponse<String> outside = https.get("/v9/nothing");
+            assertEquals(404, outside.statusCode(), outside.body());
+            assertTrue(outside.body().contains("\"code\":\"ERR10007\""), outside.body());
+        }
+    }
+
+    @Test
+    void httpsSwitchedOnWithoutServerYmlUsesLight4jsKeyStorePasswordAndSaysWhenTheStoreIsMissing(@TempDir Path dir)
+            throws Exception {
+        // config/external-gateway: values.yml server.enableHttps: true and server.keystore, no password anywhere (the
+        // folder's other problems, a security.yml without keys and ExternalServiceHandler, stop it later on Lumen)
+        ConfigLoader external = Light4jFolder.copy("light-gateway-external", dir).loader();
+        ServerConfig server = external.load("server", ServerConfig.class);
+        assertTrue(server.enableHttps(), server.toString());
+        assertTrue(KeyStores.load(external, server.keystoreName(), server.keystorePass(), "test").size() > 0,
+                "the folder's key store opens with light-4j's default password");
+        Path bare = Files.createDirectory(dir.resolve("bare")); // config/client-proxy-transform: no key store in the folder
+        Light4jFolder folder = Light4jFolder.copy("light-gateway-external", bare);
+        Files.delete(bare.resolve("server.keystore"));
+        ConfigException e = assertThrows(ConfigException.class, () -> folder.start().close());
+        assertTrue(e.getMessage().startsWith(bare.resolve("values.yml") + ":3: server.enableHttps: HTTPS is on but the key"
+                + " store 'server.keystore' is not in the config dirs"), e.getMessage());
+        assertTrue(e.getMessage().contains("Lumen ships none"), e.getMessage());
     }
 
     @Test

@@ -12,25 +12,23 @@ import java.util.List;
  * optional; unknown keys fail startup.
  *
  * @param enabled         link the middleware into chains (true)
- * @param hashEnabled     keys are stored as digests; only {@code true} is supported (plain keys are refused)
+ * @param hashEnabled     keys are stored as digests; only {@code true} is supported (plain keys are refused; light-4j's shipped false with no keys is accepted)
  * @param pathPrefixAuths which key a route prefix needs; the longest matching prefix's entries apply (any one
- *                        of them may match); a route under none passes unchecked
+ *                        of them may match); a route under none passes unchecked, and with none listed (light-4j's shipped default) every route does, with a startup WARN
  */
 public record ApiKeyConfig(Boolean enabled, Boolean hashEnabled, List<PathPrefixAuth> pathPrefixAuths) {
 
     public ApiKeyConfig {
         enabled = enabled == null || enabled;
-        if (hashEnabled != null && !hashEnabled) {
+        pathPrefixAuths = pathPrefixAuths == null ? List.of() : List.copyOf(pathPrefixAuths);
+        // light-4j's shipped apikey.yml: hashEnabled false and no pathPrefixAuths, which checks no path
+        if (hashEnabled != null && !hashEnabled && !pathPrefixAuths.isEmpty()) {
             throw new IllegalArgumentException("hashEnabled: false (plain keys in the config) is not supported; "
                     + "store each key as sha256:<hex>");
         }
         hashEnabled = true;
-        pathPrefixAuths = pathPrefixAuths == null ? List.of() : List.copyOf(pathPrefixAuths);
         if (pathPrefixAuths.stream().anyMatch(a -> a == null)) {
             throw new IllegalArgumentException("pathPrefixAuths: an entry is empty");
-        }
-        if (enabled && pathPrefixAuths.isEmpty()) {
-            throw new IllegalArgumentException("pathPrefixAuths: list at least one, or set enabled: false");
         }
     }
 

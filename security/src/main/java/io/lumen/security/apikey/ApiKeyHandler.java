@@ -11,6 +11,8 @@ import io.lumen.server.ServiceContext;
 import io.lumen.status.ErrorResponder;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.HttpServerExchange;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -26,6 +28,7 @@ import java.util.Map;
  * prefix. IO thread, never blocks.
  */
 public final class ApiKeyHandler implements Middleware {
+    private static final Logger LOG = LoggerFactory.getLogger(ApiKeyHandler.class);
     private static final String MISSING = ErrorCodes.AUTHENTICATION_REQUIRED;
     private static final String WRONG = ErrorCodes.INVALID_API_KEY;
 
@@ -42,6 +45,10 @@ public final class ApiKeyHandler implements Middleware {
         this.errors = errors;
         for (ApiKeyConfig.PathPrefixAuth a : config.pathPrefixAuths()) {
             byPrefix.computeIfAbsent(a.pathPrefix(), p -> new ArrayList<>()).add(new Entry(a));
+        }
+        if (config.enabled() && byPrefix.isEmpty()) {
+            LOG.warn("apikey.yml: no pathPrefixAuths: the apikey middleware checks no path (as light-4j's with its shipped"
+                    + " apikey.yml); list the prefixes and their keys, or set enabled: false");
         }
     }
 

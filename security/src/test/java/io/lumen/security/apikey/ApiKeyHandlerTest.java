@@ -94,12 +94,23 @@ class ApiKeyHandlerTest {
     }
 
     @Test
+    void light4jsShippedApikeyYmlChecksNoPathAsInLight4j(@TempDir Path shipped) {
+        // light-gateway's config/external-gateway declares ApiKeyHandler in its chain and has no apikey.yml:
+        // light-4j's shipped one is enabled, hashEnabled false, no pathPrefixAuths, and lets every request through
+        try (TestService s = TestService.in(shipped).file("handler.yml", HANDLER_YML)
+                .file("values.yml", "apikey.enabled: true\napikey.hashEnabled: false\n").start()) {
+            assertEquals(200, s.get("/partners/orders").statusCode());
+        }
+    }
+
+    @Test
     void plainKeysAndUnknownKeysFailStartup(@TempDir Path bad) {
         ConfigException plain = assertThrows(ConfigException.class, () -> TestService.in(bad).file("handler.yml", HANDLER_YML)
                 .file("apikey.yml", "pathPrefixAuths:\n  - {pathPrefix: /p, headerName: X-Key, apiKey: abc123}\n").start().close());
         assertTrue(plain.getMessage().contains("apikey.yml") && plain.getMessage().contains("sha256:"), plain.getMessage());
         ConfigException off = assertThrows(ConfigException.class, () -> TestService.in(bad).file("handler.yml", HANDLER_YML)
-                .file("apikey.yml", "hashEnabled: false\n").start().close());
+                .file("apikey.yml", "hashEnabled: false\npathPrefixAuths:\n  - {pathPrefix: /p, headerName: X-Key, apiKey: "
+                        + KeyDigest.stored("k") + "}\n").start().close());
         assertTrue(off.getMessage().contains("hashEnabled"), off.getMessage());
         ConfigException unknown = assertThrows(ConfigException.class, () -> TestService.in(bad).file("handler.yml", HANDLER_YML)
                 .file("apikey.yml", "pathPrefixAuths:\n  - pathPrefix: /p\n    header: X-Key\n    headerName: X-Key\n    apiKey: "

@@ -2,6 +2,7 @@ package io.lumen.handler.chain;
 
 import io.lumen.config.ConfigException;
 import io.lumen.handler.testing.TestService;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -53,7 +54,7 @@ class HandlerYmlErrorsTest {
                 handlers:
                   - %s@echo
                   - %s@echo
-                """.formatted(ECHO, TAG), 3, "handlers[1]: handler name 'echo' is declared twice (first at line 2)"),
+                """.formatted(ECHO, TAG), 3, "handlers[1]: handler name 'echo' is declared twice, first as " + ECHO + " ("),
             Arguments.of("duplicate route", """
                 handlers: [%s@echo]
                 paths:
@@ -121,6 +122,30 @@ class HandlerYmlErrorsTest {
                 paths: []
                 """.formatted(ECHO), 0, "handler.yml:")
         );
+    }
+
+    @Test
+    void theSameClassUnderTheSameNameTwiceIsOneHandlerAsInLight4j() {
+        // light-gateway's product/external-access-point values.yml lists RequestInterceptorInjectionHandler@requestInterceptor twice
+        try (TestService s = TestService.in(dir).file("handler.yml", """
+                handlers:
+                  - %s@echo
+                  - %s@echo
+                paths: [{path: /a, method: GET, exec: [echo]}]
+                """.formatted(ECHO, ECHO)).start()) {
+            assertEquals(200, s.get("/a").statusCode());
+        }
+    }
+
+    @Test
+    void plainHandlersAfterTheFirstPlainHandlerNeverRunAsInLight4j() {
+        // light-gateway's handler.chains.default ends [router, proxy]: the router answers, the proxy never runs
+        try (TestService s = TestService.in(dir).file("handler.yml", """
+                handlers: [%s@echo, %s@tag, %s@other]
+                paths: [{path: /a, method: GET, exec: [tag, echo, other]}]
+                """.formatted(ECHO, TAG, ECHO)).start()) {
+            assertEquals(200, s.get("/a").statusCode());
+        }
     }
 
     @ParameterizedTest(name = "{0}")

@@ -167,12 +167,22 @@ class StaticHandlerTest {
     }
 
     @Test
+    void pathParametersAreNotPartOfTheFileName() {
+        // Undertow (and light-4j's PathResourceHandler on it) drops ;params from the path a file is looked up by
+        HttpResponse<byte[]> session = get("/app/docs/index.html;jsessionid=0A1B2C");
+        assertEquals(200, session.statusCode());
+        assertEquals(200, get("/app;jsessionid=0A1B2C/docs/index.html").statusCode());
+        assertEquals(200, get("/app/docs;v=2/index.html;x=1").statusCode());
+    }
+
+    @Test
     void hostilePathsNeverLeaveTheRoot() throws IOException {
         String[] paths = {"/app/../secret.txt", "/app/%2e%2e/secret.txt", "/app/%2E%2E/%2E%2E/etc/passwd",
                 "/app/.%2e/secret.txt", "/app//etc/passwd", "/app/..%5csecret.txt", "/app/%5c..%5csecret.txt",
                 "/app/docs/..%2f..%2fsecret.txt", "/app/a%00b", "/app/link-out.txt", "/app/outside/secret.txt",
                 "/app/./index.html", "/cp/../static-test/hello.txt", "/cp/%2e%2e/io/lumen/web/resource/StaticHandlerTest.class",
-                "/app/%252e%252e/secret.txt", "/app/\\..\\secret.txt"};
+                "/app/%252e%252e/secret.txt", "/app/\\..\\secret.txt", "/app/..;/secret.txt", "/app/%2e%2e;x=1/secret.txt",
+                "/app/..;jsessionid=1/secret.txt", "/app/docs;x/..;/..;/secret.txt"};
         int port = service.service().httpUri().orElseThrow().getPort();
         for (String path : paths) {
             try (RawHttp raw = new RawHttp(port)) {
