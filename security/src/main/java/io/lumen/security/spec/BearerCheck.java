@@ -29,6 +29,11 @@ final class BearerCheck implements SchemeCheck {
     }
 
     @Override
+    public boolean jwt() {
+        return true;
+    }
+
+    @Override
     public Outcome check(HttpServerExchange exchange, Set<String> scopes, boolean mayBlock) {
         String token = BearerTokens.bearer(exchange.getRequestHeaders().getFirst(Headers.AUTHORIZATION));
         if (token == null) {

@@ -20,4 +20,9 @@ interface SchemeCheck {
 
     /** How a refusal names it: {@code apiKey in header X-Api-Key}. */
     String describe();
+
+    /** Whether it takes a bearer JWT (http bearer, oauth2, openIdConnect). */
+    default boolean jwt() {
+        return false;
+    }
 }

@@ -82,7 +82,7 @@ public final class SpecGuards {
                     scopes[a][i++] = Set.copyOf(e.getValue());
                 }
             }
-            OperationGuard guard = new OperationGuard(alternatives, scopes, errors, errors.catalogue().get(ErrorCodes.AUTHENTICATION_REQUIRED));
+            OperationGuard guard = new OperationGuard(alternatives, scopes, errors, errors.catalogue().get(missingCode(alternatives)));
             guards.put(op.endpoint(), guard);
             secured += guard.open() ? 0 : 1;
         }
@@ -91,6 +91,21 @@ public final class SpecGuards {
                     secured, new TreeSet<>(checks.keySet()));
         }
         return new SpecGuards(guards);
+    }
+
+    /**
+     * The code of a request without credentials: light-4j's ERR10002 where only JWTs are taken (what
+     * openapi-security answered before the spec's other schemes were enforced), ERR19210 otherwise.
+     */
+    private static String missingCode(SchemeCheck[][] alternatives) {
+        for (SchemeCheck[] alternative : alternatives) {
+            for (SchemeCheck c : alternative) {
+                if (!c.jwt()) {
+                    return ErrorCodes.AUTHENTICATION_REQUIRED;
+                }
+            }
+        }
+        return ErrorCodes.MISSING_AUTH_TOKEN;
     }
 
     private static SchemeCheck check(String name, SecurityScheme scheme, SchemeCredentials c, String file,
