@@ -36,14 +36,24 @@ public final class ConnectionPool implements AutoCloseable {
     /**
      * @param options        for pooled connections (HTTP/2 offered when they enable it)
      * @param upgradeOptions for connections of Upgrade requests (HTTP/1.1 only)
+     * @param maxRequests    requests after which a connection is retired ({@code Long.MAX_VALUE}: never)
+     * @param expireTime     ms after its connect at which a connection is retired ({@code Long.MAX_VALUE}: never);
+     *                       a retired connection takes no new request and closes when its last one ends
      */
     public record Settings(XnioSsl ssl, OptionMap options, OptionMap upgradeOptions,
                            int maxPerThread, int maxQueue, long idleTimeout, int maxStreams, long connectTimeout,
-                           LongSupplier clock) {
+                           LongSupplier clock, long maxRequests, long expireTime) {
+        /** Connections that are never retired for their age or request count. */
+        public Settings(XnioSsl ssl, OptionMap options, OptionMap upgradeOptions, int maxPerThread, int maxQueue,
+                        long idleTimeout, int maxStreams, long connectTimeout, LongSupplier clock) {
+            this(ssl, options, upgradeOptions, maxPerThread, maxQueue, idleTimeout, maxStreams, connectTimeout, clock,
+                    Long.MAX_VALUE, Long.MAX_VALUE);
+        }
+
         /** The same settings with other TLS (a discovered https address verified against its name). */
         public Settings withSsl(XnioSsl other) {
             return new Settings(other, options, upgradeOptions, maxPerThread, maxQueue, idleTimeout, maxStreams,
-                    connectTimeout, clock);
+                    connectTimeout, clock, maxRequests, expireTime);
         }
 
         /** HTTP/2 is offered to the upstreams. */
@@ -87,8 +97,7 @@ public final class ConnectionPool implements AutoCloseable {
         for (int i = 0, n = shared.size(); i < n; i++) {
             PooledConnection p = shared.get(i);
             if (p.streams < streamLimit(slot, p) && p.connection.isOpen()) {
-                p.streams++;
-                lease.leased(p);
+                lend(p, lease);
                 return;
             }
         }
@@ -96,8 +105,7 @@ public final class ConnectionPool implements AutoCloseable {
         while ((p = slot.idle.pollFirst()) != null) {
             p.listed = false;
             if (p.connection.isOpen()) {
-                p.streams = 1;
-                lease.leased(p);
+                lend(p, lease);
                 return;
             }
         }
@@ -142,6 +150,15 @@ public final class ConnectionPool implements AutoCloseable {
             connector.settle(p, p.connection.isMultiplexingSupported()); // an h2c upgrade happened on its first request, or not
         }
         long now = settings.clock.getAsLong();
+        if (!p.retired && now - p.openedAt >= settings.expireTime) {
+            retire(p);
+        }
+        if (p.retired) {
+            if (p.streams == 0) {
+                UndertowConnections.closeNow(p.connection); // its close listener counts it and serves a waiter
+            }
+            return;
+        }
         if (p.connection.isMultiplexingSupported()) {
             share(slot, p);
             if (p.streams == 0) {
@@ -151,8 +168,7 @@ public final class ConnectionPool implements AutoCloseable {
         }
         Lease w = slot.nextWaiter();
         if (w != null) {
-            p.streams = 1;
-            w.leased(p);
+            lend(p, w);
             return;
         }
         p.idleSince = now;
@@ -202,22 +218,43 @@ public final class ConnectionPool implements AutoCloseable {
     /** A thread's slot, on its first use: with the sweep that closes its idle connections. */
     private ThreadSlot newSlot(XnioIoThread thread) {
         ThreadSlot slot = new ThreadSlot(this, thread);
-        long period = Math.max(250, Math.min(settings.idleTimeout / 2, 30_000));
+        long period = Math.max(250, Math.min(Math.min(settings.idleTimeout, settings.expireTime) / 2, 30_000));
         slot.sweepKey = thread.executeAtInterval(slot::sweep, period, TimeUnit.MILLISECONDS);
         return slot;
     }
 
     /** Lists an HTTP/2 connection as shared and gives its free streams to waiting requests. */
     void share(ThreadSlot slot, PooledConnection p) {
+        if (p.retired) {
+            return;
+        }
         if (!p.listed) {
             slot.shared.add(p);
             p.listed = true;
             p.h2 = UndertowConnections.http2Channel(p.connection);
         }
         Lease w;
-        while (p.streams < streamLimit(slot, p) && (w = slot.nextWaiter()) != null) {
-            p.streams++;
-            w.leased(p);
+        while (!p.retired && p.streams < streamLimit(slot, p) && (w = slot.nextWaiter()) != null) {
+            lend(p, w);
+        }
+    }
+
+    /** Lends {@code p} to {@code lease} (one more stream, or its one request); retires it at {@code maxRequests}. */
+    void lend(PooledConnection p, Lease lease) {
+        p.streams++;
+        if (++p.requests >= settings.maxRequests) {
+            retire(p);
+        }
+        lease.leased(p);
+    }
+
+    /** {@code p} takes no new request: off the lists; it closes when its last request ends (see {@link #release}). */
+    void retire(PooledConnection p) {
+        p.retired = true;
+        if (p.listed) {
+            p.listed = false;
+            p.slot.idle.remove(p);
+            p.slot.shared.remove(p);
         }
     }
 
@@ -247,14 +284,8 @@ public final class ConnectionPool implements AutoCloseable {
      * {@code maxStreams}. Until a new connection's SETTINGS are read, what the upstream announced
      * last on this thread (Undertow's client fails a stream over the limit rather than queue it).
      */
-    private int streamLimit(ThreadSlot slot, PooledConnection p) {
-        int peer = p.peerStreamLimit();
-        if (peer > 0) {
-            slot.peerStreams = peer;
-        } else {
-            peer = slot.peerStreams;
-        }
-        return peer > 0 ? Math.min(peer, settings.maxStreams) : settings.maxStreams;
+    private static int streamLimit(ThreadSlot slot, PooledConnection p) {
+        return slot.streamLimit.of(StreamLimit.announced(p.h2));
     }
 
     /** The pool was closed: no more connections are lent or kept. */
