@@ -67,15 +67,25 @@ public final class ConnectionPool implements AutoCloseable {
     private final SlotConnects connector;
     private final PerIoThread<ThreadSlot> slots = new PerIoThread<>(this::newSlot);
     private volatile boolean closed;
+    /** {@link #retire} was called: every connection is retired when it is lent or comes back. */
+    private volatile boolean retired;
     /** A connection offered HTTP/2 came back HTTP/1.1 (refused h2c or ALPN h2) and none came back HTTP/2. */
     private volatile boolean http1Only;
-    /** Some connection to it speaks HTTP/2. */
+    /** Some connection to it speaks HTTP/2 (from the start with prior knowledge). */
     private volatile boolean http2Seen;
+    /** {@code h2c-prior}: every connection speaks HTTP/2 from its first byte. */
+    private final boolean priorKnowledge;
 
-    /** @param uri the upstream: scheme ({@code http}, {@code https}), host, port */
+    /**
+     * @param uri the upstream: scheme ({@code http}, {@code https}, or {@code h2c-prior}: cleartext
+     *            HTTP/2 with prior knowledge, where requests wait for a connection being opened as for
+     *            any HTTP/2 upstream instead of opening one each), host, port
+     */
     public ConnectionPool(URI uri, Settings settings) {
         this.uri = uri;
         this.settings = settings;
+        this.priorKnowledge = "h2c-prior".equals(uri.getScheme());
+        this.http2Seen = priorKnowledge;
         this.connector = new SlotConnects(this, uri, settings);
     }
 
@@ -150,7 +160,7 @@ public final class ConnectionPool implements AutoCloseable {
             connector.settle(p, p.connection.isMultiplexingSupported()); // an h2c upgrade happened on its first request, or not
         }
         long now = settings.clock.getAsLong();
-        if (!p.retired && now - p.openedAt >= settings.expireTime) {
+        if (!p.retired && (retired || now - p.openedAt >= settings.expireTime)) {
             retire(p);
         }
         if (p.retired) {
@@ -184,6 +194,23 @@ public final class ConnectionPool implements AutoCloseable {
         for (ThreadSlot s : slots.values()) {
             try {
                 s.thread.execute(s::closeIdle);
+            } catch (RuntimeException e) {
+                // the IO threads are gone: so are their connections
+            }
+        }
+    }
+
+    /**
+     * The upstream is leaving (a discovered address left DNS): no connection is kept any more.
+     * Connections no request uses close now, the others when their last request ends; leases still
+     * queued or still asked for are served, each by a connection that closes after it. The caller
+     * stops asking and closes the pool once {@link #openConnections()} is 0.
+     */
+    public void retire() {
+        retired = true;
+        for (ThreadSlot s : slots.values()) {
+            try {
+                s.thread.execute(s::retireAll);
             } catch (RuntimeException e) {
                 // the IO threads are gone: so are their connections
             }
@@ -242,7 +269,7 @@ public final class ConnectionPool implements AutoCloseable {
     /** Lends {@code p} to {@code lease} (one more stream, or its one request); retires it at {@code maxRequests}. */
     void lend(PooledConnection p, Lease lease) {
         p.streams++;
-        if (++p.requests >= settings.maxRequests) {
+        if (++p.requests >= settings.maxRequests || retired) {
             retire(p);
         }
         lease.leased(p);
@@ -256,6 +283,11 @@ public final class ConnectionPool implements AutoCloseable {
             p.slot.idle.remove(p);
             p.slot.shared.remove(p);
         }
+    }
+
+    /** New connections may speak HTTP/2: offered by ALPN or the h2c upgrade, or spoken by prior knowledge. */
+    boolean offersHttp2() {
+        return priorKnowledge || settings.http2();
     }
 
     /** Every connection offered HTTP/2 so far came back HTTP/1.1: new ones are not counted as maybe-HTTP/2. */

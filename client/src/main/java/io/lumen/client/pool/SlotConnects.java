@@ -35,7 +35,7 @@ final class SlotConnects {
      * not counted in the slot and never pooled.
      */
     void open(ThreadSlot slot, Lease lease, boolean exclusive) {
-        boolean unsettled = !exclusive && settings.http2() && !pool.http1Only();
+        boolean unsettled = !exclusive && pool.offersHttp2() && !pool.http1Only();
         if (!exclusive) {
             slot.open++;
             if (unsettled) {

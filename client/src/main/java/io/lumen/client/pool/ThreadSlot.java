@@ -88,12 +88,17 @@ final class ThreadSlot {
         }
         long expireTime = pool.settings().expireTime();
         if (expireTime != Long.MAX_VALUE) {
-            retireExpired(now - expireTime);
+            retireListed(now - expireTime);
         }
     }
 
+    /** The pool retires: every listed connection is retired, those no request uses close now. */
+    void retireAll() {
+        retireListed(Long.MAX_VALUE);
+    }
+
     /** Retires the listed connections opened at or before {@code openedBy}; closes those no request uses. */
-    private void retireExpired(long openedBy) {
+    private void retireListed(long openedBy) {
         List<PooledConnection> listed = new ArrayList<>(idle);
         listed.addAll(shared);
         for (PooledConnection p : listed) {

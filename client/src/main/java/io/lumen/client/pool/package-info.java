@@ -6,7 +6,8 @@
  * A request on an IO thread borrows a connection opened on that same thread
  * ({@link io.lumen.client.pool.ConnectionPool#acquire} with a {@link io.lumen.client.pool.Lease}, given
  * a {@link io.lumen.client.pool.PooledConnection}), so it never changes threads and takes no lock:
- * HTTP/1.1 connections one request at a time, HTTP/2 ones (ALPN, or an h2c upgrade the pool settles)
+ * HTTP/1.1 connections one request at a time, HTTP/2 ones (ALPN, an h2c upgrade the pool settles,
+ * or h2c by prior knowledge)
  * up to the upstream's stream limit, exclusive HTTP/1.1 connections for Upgrade requests, a bounded
  * waiter queue per thread, connections retired after {@code maxRequests} or {@code expireTime}
  * (closed when their last request ends). {@link io.lumen.client.pool.StreamLimit} (the upstream's

@@ -2,23 +2,14 @@ package io.lumen.client.pool;
 
 import io.lumen.client.connect.UpstreamConnector;
 import io.lumen.client.testing.HangingListener;
-import io.undertow.connector.ByteBufferPool;
-import io.undertow.server.DefaultByteBufferPool;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.xnio.OptionMap;
-import org.xnio.Options;
-import org.xnio.Xnio;
-import org.xnio.XnioIoThread;
-import org.xnio.XnioWorker;
 
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.ServerSocket;
 import java.net.SocketTimeoutException;
 import java.net.URI;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -30,26 +21,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * ({@link SocketTimeoutException}) from a refused connect, so a caller can report each its own way
  * (the client's ERR19020 messages, a breaker counting both).
  */
-class ConnectFailuresTest {
-    private XnioWorker worker;
-    private XnioIoThread thread;
-    private final ByteBufferPool buffers = new DefaultByteBufferPool(false, 4096);
-    private ConnectionPool pool;
-
-    @BeforeEach
-    void start() throws Exception {
-        worker = Xnio.getInstance().createWorker(OptionMap.create(Options.WORKER_IO_THREADS, 1));
-        thread = worker.getIoThread();
-    }
-
-    @AfterEach
-    void stop() {
-        if (pool != null) {
-            pool.close();
-        }
-        worker.shutdownNow();
-    }
-
+class ConnectFailuresTest extends OneIoThread {
     /** The failure of one lease on a pool to {@code port} with a 300 ms connect timeout. */
     private Failed leaseFails(int port) throws Exception {
         OptionMap options = UpstreamConnector.options(false, true);
@@ -57,7 +29,7 @@ class ConnectFailuresTest {
                 options, 4, 100, 60_000, 100, 300, System::currentTimeMillis));
         Waiting lease = new Waiting();
         thread.execute(() -> pool.acquire(lease));
-        return lease.failed.get(10, TimeUnit.SECONDS);
+        return lease.result.get(10, TimeUnit.SECONDS);
     }
 
     @Test
@@ -85,38 +57,20 @@ class ConnectFailuresTest {
     }
 
     /** A lease that only records how it failed (a connection it gets goes back at once). */
-    private final class Waiting implements Lease {
-        final CompletableFuture<Failed> failed = new CompletableFuture<>();
-
-        @Override
-        public XnioIoThread ioThread() {
-            return thread;
-        }
-
-        @Override
-        public ByteBufferPool bufferPool() {
-            return buffers;
-        }
-
-        @Override
-        public boolean upgrade() {
-            return false;
-        }
-
-        @Override
-        public boolean abandoned() {
-            return failed.isDone();
+    private final class Waiting extends FutureLease<Failed> {
+        Waiting() {
+            super(thread, buffers);
         }
 
         @Override
         public void leased(PooledConnection connection) {
             connection.release(true);
-            failed.completeExceptionally(new AssertionError("connected"));
+            result.completeExceptionally(new AssertionError("connected"));
         }
 
         @Override
         public void leaseFailed(Failure failure, IOException cause) {
-            failed.complete(new Failed(failure, cause));
+            result.complete(new Failed(failure, cause));
         }
     }
 }

@@ -2,36 +2,25 @@ package io.lumen.client.pool;
 
 import io.lumen.client.connect.UpstreamConnector;
 import io.undertow.Undertow;
-import io.undertow.client.ClientCallback;
-import io.undertow.client.ClientExchange;
-import io.undertow.client.ClientRequest;
-import io.undertow.connector.ByteBufferPool;
-import io.undertow.server.DefaultByteBufferPool;
-import io.undertow.util.Headers;
-import io.undertow.util.Methods;
-import io.undertow.util.StringReadChannelListener;
+import io.undertow.server.HttpHandler;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.xnio.OptionMap;
-import org.xnio.Options;
-import org.xnio.Xnio;
-import org.xnio.XnioIoThread;
-import org.xnio.XnioWorker;
 
-import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
 import static io.lumen.testkit.core.Await.until;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * A {@link ConnectionPool} retires connections after {@code maxRequests} requests or
@@ -39,33 +28,38 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
  * against an Undertow server on a free port that answers with the client's source port, so each
  * answer names the connection that carried it.
  */
-class RetirementTest {
+class RetirementTest extends OneIoThread {
     private Undertow server;
     private URI origin;
-    private XnioWorker worker;
-    private XnioIoThread thread;
-    private final ByteBufferPool buffers = new DefaultByteBufferPool(false, 4096);
     private final AtomicLong clock = new AtomicLong(1_000_000);
-    private ConnectionPool pool;
+    /** {@code /hold} answers once this opens. */
+    private final CountDownLatch release = new CountDownLatch(1);
+    private final CountDownLatch held = new CountDownLatch(1);
 
     @BeforeEach
-    void start() throws Exception {
+    void start() {
+        HttpHandler answer = ex -> ex.getResponseSender().send(String.valueOf(ex.getSourceAddress().getPort()));
+        HttpHandler hold = ex -> { // on a worker thread
+            held.countDown();
+            release.await();
+            answer.handleRequest(ex);
+        };
         server = Undertow.builder().addHttpListener(0, "127.0.0.1")
-                .setHandler(ex -> ex.getResponseSender().send(String.valueOf(ex.getSourceAddress().getPort())))
+                .setHandler(ex -> {
+                    if (ex.getRequestPath().equals("/hold")) {
+                        ex.dispatch(hold);
+                    } else {
+                        answer.handleRequest(ex);
+                    }
+                })
                 .build();
         server.start();
         int port = ((InetSocketAddress) server.getListenerInfo().get(0).getAddress()).getPort();
         origin = URI.create("http://127.0.0.1:" + port);
-        worker = Xnio.getInstance().createWorker(OptionMap.create(Options.WORKER_IO_THREADS, 1));
-        thread = worker.getIoThread();
     }
 
     @AfterEach
     void stop() {
-        if (pool != null) {
-            pool.close();
-        }
-        worker.shutdownNow();
         server.stop();
     }
 
@@ -78,9 +72,9 @@ class RetirementTest {
 
     /** One GET through the pool: the source port of the connection that carried it. */
     private String get() throws Exception {
-        Get get = new Get();
+        GetLease get = new GetLease(thread, buffers, origin.getAuthority());
         thread.execute(() -> pool.acquire(get));
-        return get.answer.get(10, TimeUnit.SECONDS);
+        return get.result.get(10, TimeUnit.SECONDS);
     }
 
     @Test
@@ -110,82 +104,26 @@ class RetirementTest {
     }
 
     @Test
+    void aRetiredPoolClosesIdleConnectionsNowAndBusyOnesAfterTheirRequest() throws Exception {
+        pool(Long.MAX_VALUE, Long.MAX_VALUE);
+        GetLease busy = new GetLease(thread, buffers, origin.getAuthority(), "/hold");
+        thread.execute(() -> pool.acquire(busy));
+        assertTrue(held.await(10, TimeUnit.SECONDS), "the held request reached the server");
+        get(); // a second connection, idle afterwards
+        assertEquals(2, pool.openConnections());
+        pool.retire();
+        until(() -> pool.openConnections() == 1, Duration.ofSeconds(10), "the idle connection closed at once");
+        release.countDown();
+        busy.result.get(10, TimeUnit.SECONDS);
+        until(() -> pool.openConnections() == 0, Duration.ofSeconds(10), "the busy one closed after its request");
+    }
+
+    @Test
     void theSweepClosesAnIdleExpiredConnection() throws Exception {
         pool(Long.MAX_VALUE, 1_000);
         get();
         assertEquals(1, pool.openConnections());
         clock.addAndGet(1_000);
         until(() -> pool.openConnections() == 0, Duration.ofSeconds(10), "the sweep closed the expired idle connection");
-    }
-
-    /** A lease that sends a GET and reads the whole answer, then gives the connection back. */
-    private final class Get implements Lease {
-        final CompletableFuture<String> answer = new CompletableFuture<>();
-
-        @Override
-        public XnioIoThread ioThread() {
-            return thread;
-        }
-
-        @Override
-        public ByteBufferPool bufferPool() {
-            return buffers;
-        }
-
-        @Override
-        public boolean upgrade() {
-            return false;
-        }
-
-        @Override
-        public boolean abandoned() {
-            return answer.isDone();
-        }
-
-        @Override
-        public void leased(PooledConnection c) {
-            ClientRequest request = new ClientRequest().setMethod(Methods.GET).setPath("/");
-            request.getRequestHeaders().put(Headers.HOST, origin.getAuthority());
-            c.connection().sendRequest(request, new ClientCallback<>() {
-                @Override
-                public void completed(ClientExchange exchange) {
-                    exchange.setResponseListener(new ClientCallback<>() {
-                        @Override
-                        public void completed(ClientExchange response) {
-                            new StringReadChannelListener(buffers) {
-                                @Override
-                                protected void stringDone(String body) {
-                                    c.release(true);
-                                    answer.complete(body);
-                                }
-
-                                @Override
-                                protected void error(IOException e) {
-                                    c.release(false);
-                                    answer.completeExceptionally(e);
-                                }
-                            }.setup(response.getResponseChannel());
-                        }
-
-                        @Override
-                        public void failed(IOException e) {
-                            c.release(false);
-                            answer.completeExceptionally(e);
-                        }
-                    });
-                }
-
-                @Override
-                public void failed(IOException e) {
-                    c.release(false);
-                    answer.completeExceptionally(e);
-                }
-            });
-        }
-
-        @Override
-        public void leaseFailed(Failure failure, IOException cause) {
-            answer.completeExceptionally(new IOException(failure + ": " + cause, cause));
-        }
     }
 }
