@@ -12,6 +12,7 @@ import java.io.IOException;
 import java.net.URI;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 
 /**
@@ -191,13 +192,7 @@ public final class ConnectionPool implements AutoCloseable {
      * of them reused just as the upstream closes it would fail a request that never reached it).
      */
     public void closeIdle() {
-        for (ThreadSlot s : slots.values()) {
-            try {
-                s.thread.execute(s::closeIdle);
-            } catch (RuntimeException e) {
-                // the IO threads are gone: so are their connections
-            }
-        }
+        onEveryThread(ThreadSlot::closeIdle);
     }
 
     /**
@@ -208,13 +203,7 @@ public final class ConnectionPool implements AutoCloseable {
      */
     public void retire() {
         retired = true;
-        for (ThreadSlot s : slots.values()) {
-            try {
-                s.thread.execute(s::retireAll);
-            } catch (RuntimeException e) {
-                // the IO threads are gone: so are their connections
-            }
-        }
+        onEveryThread(ThreadSlot::retireAll);
     }
 
     /** Open connections on all threads (for tests and diagnostics; racy by nature). */
@@ -229,9 +218,14 @@ public final class ConnectionPool implements AutoCloseable {
     @Override
     public void close() {
         closed = true;
+        onEveryThread(ThreadSlot::closeAll);
+    }
+
+    /** Runs {@code task} on each thread's slot, on that thread. */
+    private void onEveryThread(Consumer<ThreadSlot> task) {
         for (ThreadSlot s : slots.values()) {
             try {
-                s.thread.execute(s::closeAll);
+                s.thread.execute(() -> task.accept(s));
             } catch (RuntimeException e) {
                 // the IO threads are gone (the server stopped first): their connections went with them
             }

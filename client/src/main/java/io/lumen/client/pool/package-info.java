@@ -10,7 +10,7 @@
  * or h2c by prior knowledge)
  * up to the upstream's stream limit, exclusive HTTP/1.1 connections for Upgrade requests, a bounded
  * waiter queue per thread, connections retired after {@code maxRequests} or {@code expireTime}
- * (closed when their last request ends). {@link io.lumen.client.pool.StreamLimit} (the upstream's
+ * (closed when their last request ends), and every connection when the pool is retired. {@link io.lumen.client.pool.StreamLimit} (the upstream's
  * stream limit, remembered across connections) is used by the client's {@code OriginPool} too.
  * {@code ThreadSlot} (one thread's connections and waiters) and
  * {@code SlotConnects} (opening and settling connections) are package-private;
