@@ -32,12 +32,6 @@ final class Conn implements UpstreamConnector.Outcome, ChannelListener<ClientCon
         this.pool = pool;
     }
 
-    /** The server's MAX_CONCURRENT_STREAMS once its SETTINGS arrived, else -1. */
-    int peerStreamLimit() {
-        Http2Channel channel = h2;
-        return channel == null ? -1 : channel.getSendMaxConcurrentStreams();
-    }
-
     @Override
     public void connected(ClientConnection c) {
         pool.connects.onConnected(this, c);

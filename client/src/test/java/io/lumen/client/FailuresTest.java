@@ -11,6 +11,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 
+import static io.lumen.testkit.core.Await.until;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -34,17 +35,17 @@ class FailuresTest {
 
     @Test
     void aServerThatIsDownFailsFastWithConnectFailed() throws Exception {
-        try (LumenClient client = LumenClient.builder().maxRetries(1).build()) {
+        // connect and request timeouts far beyond failure()'s 10 s wait: a refused connect that
+        // waited for either would fail the test, however loaded the machine
+        try (LumenClient client = LumenClient.builder().maxRetries(1).connectTimeout(60_000).timeout(120_000).build()) {
             URI down = URI.create("http://127.0.0.1:" + freePort() + "/get");
-            long t0 = System.nanoTime();
             ClientException e = failure(client.send(Request.post(down).body("x").build()));
-            long ms = (System.nanoTime() - t0) / 1_000_000;
             assertEquals(ClientException.CONNECT_FAILED, e.code());
             assertEquals(502, e.status().statusCode());
             assertTrue(e.notSent());
-            assertTrue(ms < 1000, "connection refused must fail fast, took " + ms + " ms");
-            PoolStats s = client.stats(down);
-            assertEquals(0, s.open() + s.connecting() + s.pending() + s.inFlight(), s.toString());
+            assertTrue(e.getMessage().contains("127.0.0.1"), e.getMessage());
+            until(() -> client.stats(down), s -> s.open() + s.connecting() + s.pending() + s.inFlight() == 0,
+                    Duration.ofSeconds(10), "nothing left in the pool");
         }
     }
 
@@ -70,11 +71,10 @@ class FailuresTest {
             assertEquals(504, e.status().statusCode());
             Response ok = client.send(Request.get(server.get().http("/get?name=again")).build()).get(5, TimeUnit.SECONDS);
             assertEquals("Hello again", ok.bodyString());
-            PoolStats s = client.stats(slow);
+            PoolStats s = until(() -> client.stats(slow), st -> st.closed() == 1 && st.inFlight() == 0,
+                    Duration.ofSeconds(10), "the timed-out connection's close was counted");
             assertEquals(2, s.opened(), "the timed-out HTTP/1.1 connection was closed and replaced: " + s);
-            assertEquals(1, s.closed(), s.toString());
             assertEquals(1, s.open(), s.toString());
-            assertEquals(0, s.inFlight(), s.toString());
         }
     }
 
@@ -87,9 +87,10 @@ class FailuresTest {
             assertEquals(ClientException.TIMEOUT, e.code());
             Response ok = client.send(Request.get(server.get().https("/get?name=again")).build()).get(5, TimeUnit.SECONDS);
             assertEquals("Hello again", ok.bodyString());
-            PoolStats s = client.stats(server.get().https("/"));
+            PoolStats s = until(() -> client.stats(server.get().https("/")), st -> st.inFlight() == 0,
+                    Duration.ofSeconds(10), "no request in flight");
             assertEquals(1, s.opened(), "the stream was reset, the connection kept: " + s);
-            assertEquals(0, s.inFlight(), s.toString());
+            assertEquals(0, s.closed(), s.toString());
         }
     }
 

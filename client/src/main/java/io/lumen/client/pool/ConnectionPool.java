@@ -12,6 +12,7 @@ import java.io.IOException;
 import java.net.URI;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 
 /**
@@ -36,14 +37,24 @@ public final class ConnectionPool implements AutoCloseable {
     /**
      * @param options        for pooled connections (HTTP/2 offered when they enable it)
      * @param upgradeOptions for connections of Upgrade requests (HTTP/1.1 only)
+     * @param maxRequests    requests after which a connection is retired ({@code Long.MAX_VALUE}: never)
+     * @param expireTime     ms after its connect at which a connection is retired ({@code Long.MAX_VALUE}: never);
+     *                       a retired connection takes no new request and closes when its last one ends
      */
     public record Settings(XnioSsl ssl, OptionMap options, OptionMap upgradeOptions,
                            int maxPerThread, int maxQueue, long idleTimeout, int maxStreams, long connectTimeout,
-                           LongSupplier clock) {
+                           LongSupplier clock, long maxRequests, long expireTime) {
+        /** Connections that are never retired for their age or request count. */
+        public Settings(XnioSsl ssl, OptionMap options, OptionMap upgradeOptions, int maxPerThread, int maxQueue,
+                        long idleTimeout, int maxStreams, long connectTimeout, LongSupplier clock) {
+            this(ssl, options, upgradeOptions, maxPerThread, maxQueue, idleTimeout, maxStreams, connectTimeout, clock,
+                    Long.MAX_VALUE, Long.MAX_VALUE);
+        }
+
         /** The same settings with other TLS (a discovered https address verified against its name). */
         public Settings withSsl(XnioSsl other) {
             return new Settings(other, options, upgradeOptions, maxPerThread, maxQueue, idleTimeout, maxStreams,
-                    connectTimeout, clock);
+                    connectTimeout, clock, maxRequests, expireTime);
         }
 
         /** HTTP/2 is offered to the upstreams. */
@@ -57,15 +68,25 @@ public final class ConnectionPool implements AutoCloseable {
     private final SlotConnects connector;
     private final PerIoThread<ThreadSlot> slots = new PerIoThread<>(this::newSlot);
     private volatile boolean closed;
+    /** {@link #retire} was called: every connection is retired when it is lent or comes back. */
+    private volatile boolean retired;
     /** A connection offered HTTP/2 came back HTTP/1.1 (refused h2c or ALPN h2) and none came back HTTP/2. */
     private volatile boolean http1Only;
-    /** Some connection to it speaks HTTP/2. */
+    /** Some connection to it speaks HTTP/2 (from the start with prior knowledge). */
     private volatile boolean http2Seen;
+    /** {@code h2c-prior}: every connection speaks HTTP/2 from its first byte. */
+    private final boolean priorKnowledge;
 
-    /** @param uri the upstream: scheme ({@code http}, {@code https}), host, port */
+    /**
+     * @param uri the upstream: scheme ({@code http}, {@code https}, or {@code h2c-prior}: cleartext
+     *            HTTP/2 with prior knowledge, where requests wait for a connection being opened as for
+     *            any HTTP/2 upstream instead of opening one each), host, port
+     */
     public ConnectionPool(URI uri, Settings settings) {
         this.uri = uri;
         this.settings = settings;
+        this.priorKnowledge = "h2c-prior".equals(uri.getScheme());
+        this.http2Seen = priorKnowledge;
         this.connector = new SlotConnects(this, uri, settings);
     }
 
@@ -87,8 +108,7 @@ public final class ConnectionPool implements AutoCloseable {
         for (int i = 0, n = shared.size(); i < n; i++) {
             PooledConnection p = shared.get(i);
             if (p.streams < streamLimit(slot, p) && p.connection.isOpen()) {
-                p.streams++;
-                lease.leased(p);
+                lend(p, lease);
                 return;
             }
         }
@@ -96,8 +116,7 @@ public final class ConnectionPool implements AutoCloseable {
         while ((p = slot.idle.pollFirst()) != null) {
             p.listed = false;
             if (p.connection.isOpen()) {
-                p.streams = 1;
-                lease.leased(p);
+                lend(p, lease);
                 return;
             }
         }
@@ -142,6 +161,15 @@ public final class ConnectionPool implements AutoCloseable {
             connector.settle(p, p.connection.isMultiplexingSupported()); // an h2c upgrade happened on its first request, or not
         }
         long now = settings.clock.getAsLong();
+        if (!p.retired && (retired || now - p.openedAt >= settings.expireTime)) {
+            retire(p);
+        }
+        if (p.retired) {
+            if (p.streams == 0) {
+                UndertowConnections.closeNow(p.connection); // its close listener counts it and serves a waiter
+            }
+            return;
+        }
         if (p.connection.isMultiplexingSupported()) {
             share(slot, p);
             if (p.streams == 0) {
@@ -151,8 +179,7 @@ public final class ConnectionPool implements AutoCloseable {
         }
         Lease w = slot.nextWaiter();
         if (w != null) {
-            p.streams = 1;
-            w.leased(p);
+            lend(p, w);
             return;
         }
         p.idleSince = now;
@@ -165,13 +192,18 @@ public final class ConnectionPool implements AutoCloseable {
      * of them reused just as the upstream closes it would fail a request that never reached it).
      */
     public void closeIdle() {
-        for (ThreadSlot s : slots.values()) {
-            try {
-                s.thread.execute(s::closeIdle);
-            } catch (RuntimeException e) {
-                // the IO threads are gone: so are their connections
-            }
-        }
+        onEveryThread(ThreadSlot::closeIdle);
+    }
+
+    /**
+     * The upstream is leaving (a discovered address left DNS): no connection is kept any more.
+     * Connections no request uses close now, the others when their last request ends; leases still
+     * queued or still asked for are served, each by a connection that closes after it. The caller
+     * stops asking and closes the pool once {@link #openConnections()} is 0.
+     */
+    public void retire() {
+        retired = true;
+        onEveryThread(ThreadSlot::retireAll);
     }
 
     /** Open connections on all threads (for tests and diagnostics; racy by nature). */
@@ -186,9 +218,14 @@ public final class ConnectionPool implements AutoCloseable {
     @Override
     public void close() {
         closed = true;
+        onEveryThread(ThreadSlot::closeAll);
+    }
+
+    /** Runs {@code task} on each thread's slot, on that thread. */
+    private void onEveryThread(Consumer<ThreadSlot> task) {
         for (ThreadSlot s : slots.values()) {
             try {
-                s.thread.execute(s::closeAll);
+                s.thread.execute(() -> task.accept(s));
             } catch (RuntimeException e) {
                 // the IO threads are gone (the server stopped first): their connections went with them
             }
@@ -202,23 +239,49 @@ public final class ConnectionPool implements AutoCloseable {
     /** A thread's slot, on its first use: with the sweep that closes its idle connections. */
     private ThreadSlot newSlot(XnioIoThread thread) {
         ThreadSlot slot = new ThreadSlot(this, thread);
-        long period = Math.max(250, Math.min(settings.idleTimeout / 2, 30_000));
+        long period = Math.max(250, Math.min(Math.min(settings.idleTimeout, settings.expireTime) / 2, 30_000));
         slot.sweepKey = thread.executeAtInterval(slot::sweep, period, TimeUnit.MILLISECONDS);
         return slot;
     }
 
     /** Lists an HTTP/2 connection as shared and gives its free streams to waiting requests. */
     void share(ThreadSlot slot, PooledConnection p) {
+        if (p.retired) {
+            return;
+        }
         if (!p.listed) {
             slot.shared.add(p);
             p.listed = true;
             p.h2 = UndertowConnections.http2Channel(p.connection);
         }
         Lease w;
-        while (p.streams < streamLimit(slot, p) && (w = slot.nextWaiter()) != null) {
-            p.streams++;
-            w.leased(p);
+        while (!p.retired && p.streams < streamLimit(slot, p) && (w = slot.nextWaiter()) != null) {
+            lend(p, w);
         }
+    }
+
+    /** Lends {@code p} to {@code lease} (one more stream, or its one request); retires it at {@code maxRequests}. */
+    void lend(PooledConnection p, Lease lease) {
+        p.streams++;
+        if (++p.requests >= settings.maxRequests || retired) {
+            retire(p);
+        }
+        lease.leased(p);
+    }
+
+    /** {@code p} takes no new request: off the lists; it closes when its last request ends (see {@link #release}). */
+    void retire(PooledConnection p) {
+        p.retired = true;
+        if (p.listed) {
+            p.listed = false;
+            p.slot.idle.remove(p);
+            p.slot.shared.remove(p);
+        }
+    }
+
+    /** New connections may speak HTTP/2: offered by ALPN or the h2c upgrade, or spoken by prior knowledge. */
+    boolean offersHttp2() {
+        return priorKnowledge || settings.http2();
     }
 
     /** Every connection offered HTTP/2 so far came back HTTP/1.1: new ones are not counted as maybe-HTTP/2. */
@@ -247,14 +310,8 @@ public final class ConnectionPool implements AutoCloseable {
      * {@code maxStreams}. Until a new connection's SETTINGS are read, what the upstream announced
      * last on this thread (Undertow's client fails a stream over the limit rather than queue it).
      */
-    private int streamLimit(ThreadSlot slot, PooledConnection p) {
-        int peer = p.peerStreamLimit();
-        if (peer > 0) {
-            slot.peerStreams = peer;
-        } else {
-            peer = slot.peerStreams;
-        }
-        return peer > 0 ? Math.min(peer, settings.maxStreams) : settings.maxStreams;
+    private static int streamLimit(ThreadSlot slot, PooledConnection p) {
+        return slot.streamLimit.of(StreamLimit.announced(p.h2));
     }
 
     /** The pool was closed: no more connections are lent or kept. */

@@ -25,5 +25,12 @@ public interface Lease {
 
     void leased(PooledConnection connection);
 
+    /**
+     * No connection for this request. {@link Failure#BUSY}: the thread's connections and queue are
+     * full ({@code cause} null). {@link Failure#CONNECT}: the connect failed, and {@code cause} says
+     * how: a {@link java.net.SocketTimeoutException} when {@code connectTimeout} passed, else the
+     * connect's own error (refused, unreachable, a failed TLS handshake as Undertow reports it, the
+     * pool closed).
+     */
     void leaseFailed(Failure failure, IOException cause);
 }

@@ -19,6 +19,12 @@ public final class PooledConnection {
     boolean settled = true;
     /** Its HTTP/2 channel, once it is listed as shared (null: HTTP/1.1, or not readable). */
     Http2Channel h2;
+    /** Requests lent it so far, for {@code maxRequests}. */
+    long requests;
+    /** When it opened (the pool's clock), for {@code expireTime}. */
+    long openedAt;
+    /** Spent (maxRequests or expireTime): takes no new request, closes when its last one ends. */
+    boolean retired;
 
     PooledConnection(ClientConnection connection, ThreadSlot slot, boolean exclusive) {
         this.connection = connection;
@@ -33,12 +39,6 @@ public final class PooledConnection {
     /** Back to its pool: see {@link ConnectionPool#release}. */
     public void release(boolean reusable) {
         slot.pool.release(this, reusable);
-    }
-
-    /** The upstream's MAX_CONCURRENT_STREAMS on this HTTP/2 connection once its SETTINGS arrived, else -1. */
-    int peerStreamLimit() {
-        Http2Channel channel = h2;
-        return channel == null ? -1 : channel.getSendMaxConcurrentStreams();
     }
 
     public boolean multiplexed() {

@@ -6,6 +6,7 @@ import org.xnio.ChannelListener;
 import org.xnio.IoUtils;
 
 import java.io.IOException;
+import java.net.SocketTimeoutException;
 import java.net.URI;
 
 /**
@@ -34,7 +35,7 @@ final class SlotConnects {
      * not counted in the slot and never pooled.
      */
     void open(ThreadSlot slot, Lease lease, boolean exclusive) {
-        boolean unsettled = !exclusive && settings.http2() && !pool.http1Only();
+        boolean unsettled = !exclusive && pool.offersHttp2() && !pool.http1Only();
         if (!exclusive) {
             slot.open++;
             if (unsettled) {
@@ -94,7 +95,7 @@ final class SlotConnects {
 
         @Override
         public void timedOut(long timeoutMillis) {
-            failed(new IOException("connect timed out after " + timeoutMillis + " ms"));
+            failed(new SocketTimeoutException("connect timed out after " + timeoutMillis + " ms"));
         }
 
         @Override
@@ -137,16 +138,17 @@ final class SlotConnects {
                 lease.leaseFailed(Lease.Failure.CONNECT, new IOException("the connection pool is closed"));
                 return;
             }
-            p.streams = 1;
+            p.openedAt = settings.clock().getAsLong();
             if (!p.settled && (c.isMultiplexingSupported() || connector.tls())) {
                 settle(p, c.isMultiplexingSupported()); // ALPN already chose h2 or http/1.1
             } else if (!p.settled) {
                 slot.upgrading.add(p); // h2c: known after its first request
             }
             if (lease.abandoned()) {
+                p.streams = 1;
                 pool.release(p, true);
             } else {
-                lease.leased(p);
+                pool.lend(p, lease);
             }
             if (c.isMultiplexingSupported() && p.connection.isOpen()) {
                 pool.share(slot, p);

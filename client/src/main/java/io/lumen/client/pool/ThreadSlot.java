@@ -26,13 +26,14 @@ final class ThreadSlot {
     int unsettled;
     /** h2c connections whose first request is still under way: HTTP/2 once the upstream's 101 came. */
     final List<PooledConnection> upgrading = new ArrayList<>(2);
-    /** The MAX_CONCURRENT_STREAMS the upstream announced last on this thread (-1: none yet). */
-    int peerStreams = -1;
+    /** Streams per HTTP/2 connection: the upstream's limit as announced last on this thread, capped. */
+    final StreamLimit streamLimit;
     XnioExecutor.Key sweepKey;
 
     ThreadSlot(ConnectionPool pool, XnioIoThread thread) {
         this.pool = pool;
         this.thread = thread;
+        this.streamLimit = new StreamLimit(pool.settings().maxStreams());
     }
 
     /** The first waiting request that has not given up, or null. */
@@ -67,9 +68,10 @@ final class ThreadSlot {
         }
     }
 
-    /** Closes connections idle for longer than idleTimeout. */
+    /** Closes connections idle for longer than idleTimeout; retires those older than expireTime. */
     void sweep() {
-        long limit = pool.settings().clock().getAsLong() - pool.settings().idleTimeout();
+        long now = pool.settings().clock().getAsLong();
+        long limit = now - pool.settings().idleTimeout();
         PooledConnection p;
         while ((p = idle.peekLast()) != null && p.idleSince < limit) {
             idle.pollLast();
@@ -82,6 +84,29 @@ final class ThreadSlot {
                 shared.remove(i);
                 s.listed = false;
                 IoUtils.safeClose(s.connection);
+            }
+        }
+        long expireTime = pool.settings().expireTime();
+        if (expireTime != Long.MAX_VALUE) {
+            retireListed(now - expireTime);
+        }
+    }
+
+    /** The pool retires: every listed connection is retired, those no request uses close now. */
+    void retireAll() {
+        retireListed(Long.MAX_VALUE);
+    }
+
+    /** Retires the listed connections opened at or before {@code openedBy}; closes those no request uses. */
+    private void retireListed(long openedBy) {
+        List<PooledConnection> listed = new ArrayList<>(idle);
+        listed.addAll(shared);
+        for (PooledConnection p : listed) {
+            if (p.openedAt <= openedBy) {
+                pool.retire(p);
+                if (p.streams == 0) {
+                    IoUtils.safeClose(p.connection);
+                }
             }
         }
     }

@@ -5,6 +5,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
@@ -31,9 +32,19 @@ class DnsDiscoveryTest {
         dns.close();
     }
 
+    /**
+     * A query timeout far above what a loaded machine needs for a loopback answer: the first
+     * resolution happens inside {@code watch} and must not time out.
+     */
+    private static final long QUERY_TIMEOUT = 3000;
+
     private DnsDiscovery discovery(boolean srv, long minTtl, long maxTtl, long interval) {
+        return discovery(srv, minTtl, maxTtl, interval, QUERY_TIMEOUT);
+    }
+
+    private DnsDiscovery discovery(boolean srv, long minTtl, long maxTtl, long interval, long queryTimeout) {
         discovery = new DnsDiscovery(new DiscoveryConfig(true, null, List.of(dns.address()), interval, true, minTtl,
-                maxTtl, 300L, srv), "test-discovery");
+                maxTtl, queryTimeout, srv), "test-discovery");
         return discovery;
     }
 
@@ -46,15 +57,16 @@ class DnsDiscoveryTest {
         assertEquals(1, seen.size(), "the first set is handed over at once");
 
         dns.addresses("pets.test", 1, "127.0.0.3", "127.0.0.4");
-        until(() -> w.current().toString().equals("[127.0.0.3:8080, 127.0.0.4:8080]"));
-        assertEquals(2, seen.size());
+        until(() -> seen.size() == 2 && w.current().toString().equals("[127.0.0.3:8080, 127.0.0.4:8080]"));
+        assertEquals(2, seen.size(), "one change, one call: " + seen);
         assertEquals(0, w.failures());
     }
 
     @Test
     void failuresKeepTheLastGoodSetAndAreCounted() {
         dns.addresses("pets.test", 1, "127.0.0.2", "127.0.0.3");
-        DnsDiscovery.Watch w = discovery(false, 20, 20, 20).watch("pets.test", "http", 80, e -> { });
+        // a silent server is a failure only after the query timeout (and dnsjava's one retry)
+        DnsDiscovery.Watch w = discovery(false, 20, 20, 20, 1000).watch("pets.test", "http", 80, e -> { });
         assertEquals(2, w.current().size());
 
         dns.mode(TestDnsServer.Mode.SERVFAIL);
@@ -63,7 +75,7 @@ class DnsDiscoveryTest {
 
         dns.mode(TestDnsServer.Mode.SILENT);
         long before = w.failures();
-        until(() -> w.failures() > before);
+        until(() -> w.failures() > before, Duration.ofSeconds(30), "a query to a silent server timed out");
         assertEquals(2, w.current().size(), "a timeout keeps the last good set");
 
         dns.mode(TestDnsServer.Mode.ANSWER);
