@@ -1,5 +1,6 @@
 package io.lumen.handler.router;
 
+import io.lumen.http.HttpMethods;
 import io.undertow.server.HttpHandler;
 import io.undertow.util.HttpString;
 import io.undertow.util.Methods;

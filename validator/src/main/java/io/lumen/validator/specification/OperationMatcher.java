@@ -1,6 +1,6 @@
 package io.lumen.validator.specification;
 
-import io.lumen.handler.router.HttpMethods;
+import io.lumen.http.HttpMethods;
 import io.lumen.openapi.Operation;
 import io.lumen.path.PathTemplate;
 import io.undertow.util.HttpString;
