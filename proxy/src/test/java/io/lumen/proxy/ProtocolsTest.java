@@ -231,7 +231,7 @@ class ProtocolsTest {
                     int checks = right.received("/health").size();
                     // several rounds of checks (unhealthyThreshold 2); with verification the wrong name's fail
                     Await.until(() -> right.received("/health").size() >= checks + 5 && (!verify || wrongNameOut(p, wrong)),
-                            Duration.ofSeconds(5), "several rounds of checks" + (verify ? ", the wrong name's failed" : ""));
+                            Duration.ofSeconds(30), "several rounds of checks" + (verify ? ", the wrong name's failed" : ""));
                     Set<String> answered = new TreeSet<>();
                     for (int i = 0; i < 8; i++) {
                         HttpResponse<String> r = p.get("/x" + i);
