@@ -6,6 +6,7 @@ import io.undertow.util.Methods;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 
 /**
  * The one list of HTTP methods and of OpenAPI's operation keys, and method names compared as RFC
@@ -34,6 +35,20 @@ public final class HttpMethods {
     /** True when {@code a} and {@code b} are the same method name, letter case included. */
     public static boolean same(HttpString a, HttpString b) {
         return a == b || (a.length() == b.length() && a.toString().equals(b.toString()));
+    }
+
+    /**
+     * Adds what a path that routes {@code methods} answers in {@code Allow}: each of them, HEAD where there
+     * is GET (HEAD is served by the GET route), and OPTIONS (the router answers it).
+     */
+    public static void allowed(HttpString[] methods, Set<String> into) {
+        for (HttpString m : methods) {
+            into.add(m.toString());
+            if (m.equals(Methods.GET)) {
+                into.add(Methods.HEAD_STRING);
+            }
+        }
+        into.add(Methods.OPTIONS_STRING);
     }
 
     private static List<String> keys(HttpString... methods) {
