@@ -64,7 +64,8 @@ class MainProcessTest {
             closed = s.getLocalPort(); // nothing listens there once closed
         }
         String url = "jdbc:postgresql://127.0.0.1:" + closed + "/petstore";
-        Process unreachable = launch(db, "DATASOURCE_PETSTORE_JDBCURL", url, "DATASOURCE_PETSTORE_CONNECTIONTIMEOUT", "30000",
+        // failFast waits connectionTimeout for the refused attempts; 500 ms could pass before the first attempt ran on a loaded machine
+        Process unreachable = launch(db, "DATASOURCE_PETSTORE_JDBCURL", url, "DATASOURCE_PETSTORE_CONNECTIONTIMEOUT", "5000",
                 "SERVER_HTTPPORT", "0");
         assertTrue(unreachable.waitFor(EXIT_WAIT.toSeconds(), TimeUnit.SECONDS));
         assertEquals(1, unreachable.exitValue());
