@@ -21,6 +21,9 @@
 # JVM drops its compiled event loop and recompiles it in the next run: see proxy/run.sh). Each
 # run also gives the contender's CPU microseconds per request (user + system of its processes over
 # the requests served), steadier than req/s on a box whose cores the load generator shares.
+# HOST_HEADER: the Host header wrk sends to every contender (empty: wrk's own, 127.0.0.1:<port>). Undertow
+# checks each HTTP/1.1 Host with a regular expression when it is an IPv4 literal and with a character
+# loop when it is a name, so HOST_HEADER=gateway.test:80 shows what a client that sends a name costs.
 # BASELINE_JAR: a second proxy fat jar (e.g. main's) run as contender base-NGINX_ROUTES with the same
 # route table, alternated with the others: an A/B of two builds in one run (lumen_vs_base).
 # Needs the proxy fat jar: ./mvnw -q -DskipTests install (SKIP_BUILD=0 builds it).
@@ -35,11 +38,13 @@ bench_no_args $#
 bench_knobs SECTIONS="routes nginx" ROUTE_COUNTS="1 10 100 1000" NGINX_ROUTES=100 DURATION=10 WARMUP_DURATION=20 \
   ROUNDS=3 THREADS=2 CONNECTIONS=128 IO_THREADS=2 NGINX_WORKERS=2 NGINX_KEEPALIVE=64 PORT_BASE=18400 \
   SKIP_BUILD=1 JAVA_OPTS= STARTUP_TIMEOUT=60 REWARM=5 RATE=250 FORWARDED_HEADERS=1 \
-  LUMEN_JAR="$BENCH_REPO_ROOT/proxy/target/lumen-proxy.jar" BASELINE_JAR=
+  HOST_HEADER= LUMEN_JAR="$BENCH_REPO_ROOT/proxy/target/lumen-proxy.jar" BASELINE_JAR=
 bench_at_least 1 DURATION WARMUP_DURATION ROUNDS THREADS IO_THREADS NGINX_WORKERS NGINX_ROUTES
 [[ "$REWARM" =~ ^[0-9]+$ ]] || bench_die "REWARM must be a whole number of seconds (0: none)"
 [[ "$RATE" =~ ^[0-9]+$ ]] || bench_die "RATE must be a whole number of requests a second per connection (0: no fixed-rate runs)"
 [[ "$FORWARDED_HEADERS" == 0 || "$FORWARDED_HEADERS" == 1 ]] || bench_die "FORWARDED_HEADERS must be 0 or 1"
+[[ -z "$HOST_HEADER" || "$HOST_HEADER" =~ ^[A-Za-z0-9.-]+(:[0-9]{1,5})?$ ]] || bench_die "HOST_HEADER must be host[:port], got '$HOST_HEADER'"
+HOST_ARGS=(); [[ -z "$HOST_HEADER" ]] || HOST_ARGS=(-H "Host: $HOST_HEADER")
 bench_words_in SECTIONS routes nginx
 read -ra SECTION_LIST <<<"$SECTIONS"
 read -ra COUNTS <<<"$ROUTE_COUNTS"
@@ -171,7 +176,7 @@ is_rated() { [[ " ${RATED[*]} " == *" $1 "* ]]; }
 saturate() {  # saturate <contender> <seconds> <file>: one wrk run; sets W_* and CPU_US
   local c="$1" t0 t1
   t0="$(bench_cpu_ticks "${PID[$c]}")"
-  bench_wrk "$3" "$2" "http://127.0.0.1:${PORT[$c]}${TARGET[$c]}" || { cat "$3" >&2; bench_die "wrk failed: $c"; }
+  bench_wrk "$3" "$2" "${HOST_ARGS[@]}" "http://127.0.0.1:${PORT[$c]}${TARGET[$c]}" || { cat "$3" >&2; bench_die "wrk failed: $c"; }
   t1="$(bench_cpu_ticks "${PID[$c]}")"
   CPU_US="$(bench_cpu_us_per_req "$t0" "$t1" "$W_REQUESTS")"
   (( W_ERRORS == 0 )) || bench_die "$c: $W_NON2XX non-2xx, $W_SOCKERR socket errors ($3)"
@@ -251,7 +256,7 @@ per_round() {  # per_round <array name>: "contender [v1 v2 ...] " for every cont
   echo "# gateway route table size, and gateway vs nginx ($(date -u +%F), commit $(bench_commit))"
   echo
   bench_report_header "wrk, h2load, the gateways, nginx and the backend share the cores"
-  echo "- Settings: DURATION=$DURATION WARMUP_DURATION=$WARMUP_DURATION REWARM=$REWARM ROUNDS=$ROUNDS THREADS=$THREADS CONNECTIONS=$CONNECTIONS IO_THREADS=$IO_THREADS NGINX_WORKERS=$NGINX_WORKERS ROUTE_COUNTS='$ROUTE_COUNTS' NGINX_ROUTES=$NGINX_ROUTES RATE=$RATE FORWARDED_HEADERS=$FORWARDED_HEADERS${BASELINE_JAR:+ BASELINE_JAR=$BASELINE_JAR}"
+  echo "- Settings: DURATION=$DURATION WARMUP_DURATION=$WARMUP_DURATION REWARM=$REWARM ROUNDS=$ROUNDS THREADS=$THREADS CONNECTIONS=$CONNECTIONS IO_THREADS=$IO_THREADS NGINX_WORKERS=$NGINX_WORKERS ROUTE_COUNTS='$ROUTE_COUNTS' NGINX_ROUTES=$NGINX_ROUTES RATE=$RATE FORWARDED_HEADERS=$FORWARDED_HEADERS${HOST_HEADER:+ HOST_HEADER=$HOST_HEADER (wrk only)}${BASELINE_JAR:+ BASELINE_JAR=$BASELINE_JAR}"
   echo "- Load average: $LOAD0 at the start, $LOAD1 at the end"
   echo "- Each request goes to the last route of its table; req/s and the first p99 are wrk's at saturation (closed loop)"
   if (( RATE > 0 )); then echo "- Fixed rate: h2load --h1 -t$THREADS -c$CONNECTIONS --rps=$RATE, $(( RATE * CONNECTIONS )) req/s offered to each of ${RATED[*]}; p99 from its per-request log (open loop: equal offered load)"; fi

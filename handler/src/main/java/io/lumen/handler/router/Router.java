@@ -57,8 +57,8 @@ public final class Router {
      * no route has this path).
      */
     Match find(HttpString method, String path) {
-        if (routes.isEmpty()) { // e.g. a gateway's handler.yml, only defaultHandlers: nothing to split or search
-            return new Match(null, null, null, new TreeSet<>());
+        if (routes.isEmpty()) { // e.g. a gateway's handler.yml, only defaultHandlers: nothing to split, search or allocate
+            return NO_ROUTE;
         }
         if (catchAllOnly) { // e.g. a proxy's '/*': no segment to split or search
             Route r = root.wildcard.find(method);
@@ -74,10 +74,12 @@ public final class Router {
             return new Match(s.found, s.foundParams == values.length ? values : Arrays.copyOf(values, s.foundParams),
                     s.rest, null);
         }
-        return new Match(null, null, null, s.allowed == null ? new TreeSet<>() : s.allowed);
+        return s.allowed == null ? NO_ROUTE : new Match(null, null, null, s.allowed);
     }
 
     private static final String[] NO_VALUES = new String[0];
+    /** The match of a path no route has (shared, so a miss allocates no result): {@code allowed} is empty and never changed. */
+    private static final Match NO_ROUTE = new Match(null, null, null, new TreeSet<>());
     /** Matches no route: a search with it walks every route of a path, collecting their methods. */
     private static final HttpString NO_METHOD = new HttpString("\u0000");
 
@@ -87,7 +89,7 @@ public final class Router {
      */
     public TreeSet<String> allowed(String path) {
         TreeSet<String> allowed = find(NO_METHOD, path).allowed();
-        return allowed == null ? new TreeSet<>() : allowed;
+        return allowed == null || allowed.isEmpty() ? new TreeSet<>() : allowed; // never the shared empty set
     }
 
     private static String[] split(String path) {

@@ -177,4 +177,19 @@ class RouterTest {
                 () -> Router.builder().add(route(Methods.GET, "/a/{x}.json", json)).add(route(Methods.GET, "/a/{y}.json", json)));
         assertTrue(e.getMessage().contains("is equivalent to GET /a/{x}.json"), e.getMessage());
     }
+
+    @Test
+    void aMissAnswersNoRouteAndAnEmptyAllowThatCallersCannotSpoil() {
+        Router empty = Router.builder().build();
+        Router pets = petsRouter();
+        for (Router r : List.of(empty, pets)) {
+            Router.Match miss = r.find(Methods.GET, "/owners/1");
+            assertNull(miss.route());
+            assertTrue(miss.allowed().isEmpty());
+            r.allowed("/owners/1").add("GET"); // a caller's copy: the next miss must still allow nothing
+            assertTrue(r.find(Methods.POST, "/owners/2").allowed().isEmpty());
+            assertTrue(r.allowed("/owners/2").isEmpty());
+        }
+        assertEquals(Set.of("GET", "HEAD", "DELETE", "OPTIONS"), pets.allowed("/pets/7"));
+    }
 }

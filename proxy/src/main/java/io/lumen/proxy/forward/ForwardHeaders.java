@@ -112,23 +112,17 @@ final class ForwardHeaders {
         return names;
     }
 
-    /** What the forwarding headers say about a client connection, worked out once per connection. */
-    private record Peer(String remote, String listenerPort) {
+    /**
+     * What the forwarding headers say about a client connection, worked out once per connection
+     * (keep-alive clients send many requests): the client's address and the local port it connected to, as text.
+     */
+    record Peer(String remote, String listenerPort) {
     }
 
     private static final AttachmentKey<Peer> PEER = AttachmentKey.create(Peer.class);
 
-    /** The client's address as text, worked out once per connection (keep-alive clients send many requests). */
-    static String remoteAddress(HttpServerExchange exchange) {
-        return peer(exchange).remote();
-    }
-
-    /** The local port the client connected to, as text. */
-    static String listenerPort(HttpServerExchange exchange) {
-        return peer(exchange).listenerPort();
-    }
-
-    private static Peer peer(HttpServerExchange exchange) {
+    /** The connection's {@link Peer}: one attachment lookup per request serves every header that needs it. */
+    static Peer peer(HttpServerExchange exchange) {
         Peer cached = exchange.getConnection().getAttachment(PEER);
         if (cached != null) {
             return cached;

@@ -215,7 +215,8 @@ public final class Forwarder {
     }
 
     private void forwarded(HttpServerExchange exchange, HeaderMap in, HeaderMap out, String host) {
-        String remote = ForwardHeaders.remoteAddress(exchange);
+        ForwardHeaders.Peer peer = ForwardHeaders.peer(exchange);
+        String remote = peer.remote();
         if (reuseXForwarded) {
             // several X-Forwarded-For lines are one list (RFC 9110 5.3): keep every hop, in order
             HeaderValues lines = in.get(ForwardHeaders.X_FORWARDED_FOR);
@@ -235,14 +236,14 @@ public final class Forwarder {
                 out.put(ForwardHeaders.X_FORWARDED_HOST, host);
             }
             if (!in.contains(ForwardHeaders.X_FORWARDED_PORT)) {
-                out.put(ForwardHeaders.X_FORWARDED_PORT, ForwardHeaders.listenerPort(exchange));
+                out.put(ForwardHeaders.X_FORWARDED_PORT, peer.listenerPort());
             }
         } else {
             out.put(ForwardHeaders.X_FORWARDED_FOR, remote);
             out.put(ForwardHeaders.X_FORWARDED_PROTO, exchange.getRequestScheme());
             out.put(ForwardHeaders.X_FORWARDED_HOST, host);
             // the port the client connected to, as nginx's $server_port: the Host header is the client's to set
-            out.put(ForwardHeaders.X_FORWARDED_PORT, ForwardHeaders.listenerPort(exchange));
+            out.put(ForwardHeaders.X_FORWARDED_PORT, peer.listenerPort());
         }
     }
 }

@@ -51,7 +51,7 @@ import java.io.IOException;
  * this one (the way forward: lease a connection, send the request and its body, forward the
  * answer); the Undertow callbacks of each try are an {@link Attempt}.
  */
-final class ProxyExchange extends ExchangeEnding {
+final class ProxyExchange extends ExchangeEnding implements Pump.Outcome {
     /** A Lumen service's mark on a request it refused without processing (see LumenServer.stop). */
     private static final HttpString UNPROCESSED = new HttpString("Lumen-Unprocessed");
 
@@ -189,7 +189,7 @@ final class ProxyExchange extends ExchangeEnding {
         }
         ReplayBody copy = route.maxReplayBody() > 0
                 ? new ReplayBody(route.maxReplayBody(), exchange.getRequestContentLength()) : null;
-        Pump pump = new Pump(body, result.getRequestChannel(), bufferPool(), requestOutcome,
+        Pump pump = new Pump(body, result.getRequestChannel(), bufferPool(), new RequestBodyOutcome(),
                 exchange.getRequestContentLength(), copy);
         requestPump = pump;
         pendingReplay = copy;
@@ -249,7 +249,7 @@ final class ProxyExchange extends ExchangeEnding {
         if (phase == Phase.TUNNELED) { // the connection belongs to the tunnel from now on, never to the pool
             UpgradeTunnel.accept(exchange, result, bufferPool());
         }
-        responsePump = new Pump(result.getResponseChannel(), exchange.getResponseChannel(), bufferPool(), responseOutcome);
+        responsePump = new Pump(result.getResponseChannel(), exchange.getResponseChannel(), bufferPool(), this);
         responsePump.start();
         idleIfUntimed(); // a download that did not end at once: a stall is idle
     }
@@ -281,7 +281,8 @@ final class ProxyExchange extends ExchangeEnding {
         retryOrFail(bodyAgain, true, false, ErrorCodes.PROXY_NO_HEALTHY_UPSTREAM, describe());
     }
 
-    final Pump.Outcome requestOutcome = new Pump.Outcome() {
+    /** The request body's pump ended; only a request with a body makes one. */
+    private final class RequestBodyOutcome implements Pump.Outcome {
         @Override
         public void pumped(Pump pump) {
             requestSent(); // the whole body is with the upstream; the response callback takes it from here
@@ -300,21 +301,23 @@ final class ProxyExchange extends ExchangeEnding {
                 retryOrFail(false, true, ErrorCodes.PROXY_UPSTREAM_FAILED, describe());
             }
         }
-    };
+    }
 
-    final Pump.Outcome responseOutcome = new Pump.Outcome() {
-        @Override
-        public void pumped(Pump pump) {
-            end(); // the exchange ends now that its response channel is shut down and flushed
-        }
+    /**
+     * The response's pump ended. The exchange is its own response outcome, so a proxied request
+     * allocates no listener object for it.
+     */
+    @Override
+    public void pumped(Pump pump) {
+        end(); // the exchange ends now that its response channel is shut down and flushed
+    }
 
-        @Override
-        public void pumpFailed(Pump pump, IOException e, boolean readSide) {
-            LOG.debug("{}: moving the response failed ({} side): {}", describe(), readSide ? "upstream" : "client", e.toString());
-            if (readSide && upstream != null) {
-                upstream.failed(route.now());
-            }
-            abort();
+    @Override
+    public void pumpFailed(Pump pump, IOException e, boolean readSide) {
+        LOG.debug("{}: moving the response failed ({} side): {}", describe(), readSide ? "upstream" : "client", e.toString());
+        if (readSide && upstream != null) {
+            upstream.failed(route.now());
         }
-    };
+        abort();
+    }
 }
