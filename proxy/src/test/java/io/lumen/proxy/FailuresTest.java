@@ -266,7 +266,9 @@ class FailuresTest {
             int retried = resetting.heads().size() - failed; // reached the failing one, then answered by the good one
             assertTrue(resetting.heads().size() >= 6, "round robin sent it its share: " + resetting.heads().size());
             assertTrue(retried >= 1, "retries happen while the budget lasts");
-            assertTrue(retried <= 2 * (1 + took / 1000), retried + " retries in " + took + " ms with 2 a second allowed");
+            // the budget's one-second windows start with the proxy, not with this loop: a loop of took ms touches at
+            // most took / 1000 + 2 of them (a loaded machine's first requests may come just before a window ends)
+            assertTrue(retried <= 2 * (2 + took / 1000), retried + " retries in " + took + " ms with 2 a second allowed");
             assertTrue(failed >= 1, "once the budget is spent the failure is answered");
             assertEquals(12 - failed, good.count());
         }
