@@ -173,7 +173,9 @@ class DatasourceGenerationTest {
         useTheDataSource(dir.resolve("src/main/java/com/example/petshop/impl/ListAnimalsImpl.java"));
         assertEquals("", project.compile());
         String db = "jdbc:h2:mem:" + dir.getFileName() + ";DB_CLOSE_DELAY=-1";
-        try (GeneratedProject.Running running = project.start(Map.of("datasource.main.jdbcUrl", db))) {
+        // the first connection (and the migration) may take longer than the generated 3 s on a loaded machine
+        try (GeneratedProject.Running running = project.start(Map.of("datasource.main.jdbcUrl", db,
+                "datasource.main.connectionTimeout", "60000"))) {
             String base = running.service().httpUri().orElseThrow().toString();
             HttpResponse<String> ready = get(base + "/health/readiness");
             assertEquals(200, ready.statusCode(), ready.body());

@@ -197,7 +197,7 @@ class LumenServerTest {
                 HttpRequest.newBuilder(uri).build(), HttpResponse.BodyHandlers.ofString());
         assertTrue(entered.await(5, TimeUnit.SECONDS));
         CompletableFuture<Void> stopping = CompletableFuture.runAsync(() -> server.stop(null));
-        Await.until(() -> readiness.state() == Readiness.State.DRAINING, Duration.ofSeconds(5), "the stop has begun");
+        Await.until(() -> readiness.state() == Readiness.State.DRAINING, Duration.ofSeconds(30), "the stop has begun");
         release.countDown();
         HttpResponse<String> r = inFlight.get(5, TimeUnit.SECONDS);
         assertEquals(200, r.statusCode());
@@ -285,7 +285,7 @@ class LumenServerTest {
         server.start(HELLO);
         URI uri = URI.create("http://127.0.0.1:" + server.httpPort() + "/");
         CompletableFuture<Void> stopping = CompletableFuture.runAsync(() -> server.stop(null));
-        Await.until(() -> readiness.state() == Readiness.State.DRAINING, Duration.ofSeconds(5), "readiness DRAINING");
+        Await.until(() -> readiness.state() == Readiness.State.DRAINING, Duration.ofSeconds(30), "readiness DRAINING");
         assertFalse(readiness.isReady());
         HttpResponse<String> r = get(HttpClient.newHttpClient(), uri);
         assertEquals(200, r.statusCode(), "a new connection is still served during the delay");
@@ -317,7 +317,7 @@ class LumenServerTest {
                 HttpResponse.BodyHandlers.ofString());
         assertTrue(entered.await(5, TimeUnit.SECONDS));
         CompletableFuture<Void> stopping = CompletableFuture.runAsync(() -> server.stop(null));
-        Await.until(() -> readiness.state() == Readiness.State.DRAINING, Duration.ofSeconds(5), "readiness DRAINING");
+        Await.until(() -> readiness.state() == Readiness.State.DRAINING, Duration.ofSeconds(30), "readiness DRAINING");
         assertEquals(Readiness.State.DRAINING, readiness.state());
         assertFalse(readiness.isReady());
         release.countDown();

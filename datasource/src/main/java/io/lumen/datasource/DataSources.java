@@ -5,6 +5,8 @@ import io.lumen.config.ConfigException;
 import io.lumen.config.ConfigFile;
 import io.lumen.datasource.health.PoolHealth;
 import io.lumen.datasource.migration.Migrations;
+import io.lumen.datasource.pool.JdbcUrls;
+import io.lumen.datasource.pool.PoolConfig;
 import io.lumen.datasource.pool.PoolFactory;
 import io.lumen.handler.metrics.Registries;
 import io.lumen.server.Readiness;

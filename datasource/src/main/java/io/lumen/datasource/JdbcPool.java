@@ -1,6 +1,8 @@
 package io.lumen.datasource;
 
 import com.zaxxer.hikari.HikariDataSource;
+import io.lumen.datasource.pool.JdbcUrls;
+import io.lumen.datasource.pool.PoolConfig;
 import io.lumen.server.Readiness;
 import io.lumen.status.StatusCatalogue;
 import io.lumen.status.StatusException;

@@ -1,5 +1,6 @@
 package io.lumen.datasource;
 
+import io.lumen.datasource.pool.JdbcUrls;
 import org.junit.jupiter.api.Test;
 
 import java.sql.SQLException;

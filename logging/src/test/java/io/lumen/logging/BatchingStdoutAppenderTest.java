@@ -86,7 +86,7 @@ class BatchingStdoutAppenderTest {
         Logger log = logger(ctx, a);
         try {
             log.info("first");
-            Await.until(() -> out.toString(StandardCharsets.UTF_8).contains("first"), Duration.ofSeconds(2), "the first line written");
+            Await.until(() -> out.toString(StandardCharsets.UTF_8).contains("first"), Duration.ofSeconds(30), "the first line written");
             long before = a.wakeups();
             // the 500 ms window is the subject: polling every millisecond would be ~500 wakeups in it;
             // a sleeping writer wakes a few times at most

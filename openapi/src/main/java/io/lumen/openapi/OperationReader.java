@@ -2,6 +2,7 @@ package io.lumen.openapi;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import io.lumen.http.HttpMethods;
 import io.lumen.path.PathTemplate;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -26,8 +27,6 @@ import java.util.Set;
  * one reader per spec.
  */
 final class OperationReader {
-    static final List<String> METHODS = List.of("get", "put", "post", "delete", "options", "head", "patch", "trace");
-
     private final OpenApiSpec spec;
     private final JsonNode bundle;
     private final String basePath;
@@ -87,7 +86,7 @@ final class OperationReader {
             if (!bundle.at(item).isObject()) {
                 throw spec.error(itemPointer, "a path item is a map of methods to operations");
             }
-            for (String method : METHODS) {
+            for (String method : HttpMethods.PATH_ITEM_KEYS) {
                 if (bundle.at(item).get(method) != null) {
                     if (!methods.add(method)) {
                         // a variant of a declared path by its query (OpenAI's /responses?beta=true) or fragment (Box's

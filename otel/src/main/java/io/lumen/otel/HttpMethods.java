@@ -4,7 +4,7 @@ import io.opentelemetry.semconv.HttpAttributes.HttpRequestMethodValues;
 import io.undertow.util.HttpString;
 import io.undertow.util.Methods;
 
-import static io.lumen.handler.router.HttpMethods.STANDARD;
+import static io.lumen.http.HttpMethods.STANDARD;
 
 /**
  * The request methods the HTTP semantic conventions know, by index, so a route can keep one span

@@ -4,6 +4,7 @@ import io.lumen.config.ConfigException;
 import io.lumen.config.ConfigFile;
 import io.lumen.handler.ChainContext;
 import io.lumen.handler.Middleware;
+import io.lumen.otel.sdk.TracingConfig;
 import io.lumen.otel.sdk.TracingRuntime;
 import io.lumen.server.ServiceContext;
 import io.undertow.server.HttpHandler;

@@ -32,6 +32,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * 1; SIGTERM drains and exits 0.
  */
 class MainProcessTest {
+    /** How long a JVM may take to start, answer or exit: generous, for a machine busy with other builds. */
+    private static final Duration EXIT_WAIT = Duration.ofSeconds(180);
+
     @TempDir
     Path dir;
 
@@ -61,9 +64,10 @@ class MainProcessTest {
             closed = s.getLocalPort(); // nothing listens there once closed
         }
         String url = "jdbc:postgresql://127.0.0.1:" + closed + "/petstore";
-        Process unreachable = launch(db, "DATASOURCE_PETSTORE_JDBCURL", url, "DATASOURCE_PETSTORE_CONNECTIONTIMEOUT", "500",
+        // failFast waits connectionTimeout for the refused attempts; 500 ms could pass before the first attempt ran on a loaded machine
+        Process unreachable = launch(db, "DATASOURCE_PETSTORE_JDBCURL", url, "DATASOURCE_PETSTORE_CONNECTIONTIMEOUT", "5000",
                 "SERVER_HTTPPORT", "0");
-        assertTrue(unreachable.waitFor(60, TimeUnit.SECONDS));
+        assertTrue(unreachable.waitFor(EXIT_WAIT.toSeconds(), TimeUnit.SECONDS));
         assertEquals(1, unreachable.exitValue());
         String err = read(unreachable.getErrorStream()).strip();
         assertTrue(err.startsWith("lumen: config error: " + file + ":10: petstore.jdbcUrl: cannot connect to " + url
@@ -71,7 +75,7 @@ class MainProcessTest {
         assertFalse(err.contains("\n"), err);
 
         Process noDriver = launch(db, "DATASOURCE_PETSTORE_JDBCURL", "jdbc:mysql://127.0.0.1/petstore", "SERVER_HTTPPORT", "0");
-        assertTrue(noDriver.waitFor(60, TimeUnit.SECONDS));
+        assertTrue(noDriver.waitFor(EXIT_WAIT.toSeconds(), TimeUnit.SECONDS));
         assertEquals(1, noDriver.exitValue());
         String missing = read(noDriver.getErrorStream()).strip();
         assertTrue(missing.startsWith("lumen: config error: " + file + ":10: petstore.jdbcUrl: no JDBC driver on the classpath "
@@ -83,7 +87,7 @@ class MainProcessTest {
     void configErrorPrintsOneLineNamingFileLineAndKeyAndExits1() throws Exception {
         Files.writeString(dir.resolve("server.yml"), "httpPort: 8080\nioThreads: lots\n");
         Process p = launch(dir);
-        assertTrue(p.waitFor(30, TimeUnit.SECONDS));
+        assertTrue(p.waitFor(EXIT_WAIT.toSeconds(), TimeUnit.SECONDS));
         assertEquals(1, p.exitValue());
         String err = read(p.getErrorStream()).strip();
         assertEquals("lumen: config error: " + dir.resolve("server.yml") + ":2: ioThreads: expected an integer but got 'lots'", err);
@@ -93,7 +97,7 @@ class MainProcessTest {
     void unresolvedPlaceholderFailsStartupNamingTheKey() throws Exception {
         Files.writeString(dir.resolve("server.yml"), "serviceId: x\nhttpPort: ${my.port}\n");
         Process p = launch(dir);
-        assertTrue(p.waitFor(30, TimeUnit.SECONDS));
+        assertTrue(p.waitFor(EXIT_WAIT.toSeconds(), TimeUnit.SECONDS));
         assertEquals(1, p.exitValue());
         String err = read(p.getErrorStream()).strip();
         assertTrue(err.startsWith("lumen: config error: " + dir.resolve("server.yml") + ":2: httpPort: "), err);
@@ -119,7 +123,7 @@ class MainProcessTest {
                 Thread.currentThread().interrupt();
                 throw new AssertionError("interrupted waiting for " + uri, e);
             }
-        }, r -> r != null, Duration.ofSeconds(30), "the service at " + uri + " answers");
+        }, r -> r != null, EXIT_WAIT, "the service at " + uri + " answers");
     }
 
     @Test
@@ -134,7 +138,7 @@ class MainProcessTest {
         try {
             assertEquals(200, awaitFirstResponse(URI.create("http://127.0.0.1:" + port + "/v1/pets")).statusCode());
             new ProcessBuilder("kill", "-TERM", String.valueOf(p.pid())).start().waitFor();
-            assertTrue(p.waitFor(30, TimeUnit.SECONDS));
+            assertTrue(p.waitFor(EXIT_WAIT.toSeconds(), TimeUnit.SECONDS));
             String out = read(p.getInputStream());
             assertTrue(out.lines().anyMatch(l -> l.contains(" INFO ") && l.contains("started in")), out);
             assertTrue(out.lines().anyMatch(l -> l.startsWith("{\"timestamp\":") && l.contains("\"path\":\"/v1/pets\"")
@@ -161,7 +165,7 @@ class MainProcessTest {
         try {
             assertEquals(200, awaitFirstResponse(URI.create("http://127.0.0.1:" + port + "/v1/pets")).statusCode());
             new ProcessBuilder("kill", "-TERM", String.valueOf(p.pid())).start().waitFor();
-            assertTrue(p.waitFor(30, TimeUnit.SECONDS));
+            assertTrue(p.waitFor(EXIT_WAIT.toSeconds(), TimeUnit.SECONDS));
             String out = read(p.getInputStream());
             assertTrue(out.lines().anyMatch(l -> l.startsWith("CUSTOM ") && l.contains("started in")), out);
         } finally {
@@ -178,7 +182,7 @@ class MainProcessTest {
             assertEquals(PetstoreHttpTest.REFERENCE, r == null ? null : r.body());
             assertTrue(File.separatorChar == '/', "signals are POSIX");
             new ProcessBuilder("kill", "-TERM", String.valueOf(p.pid())).start().waitFor();
-            assertTrue(p.waitFor(30, TimeUnit.SECONDS), "exits after SIGTERM");
+            assertTrue(p.waitFor(EXIT_WAIT.toSeconds(), TimeUnit.SECONDS), "exits after SIGTERM");
             assertEquals(0, p.exitValue());
         } finally {
             p.destroyForcibly();

@@ -24,6 +24,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -90,7 +91,8 @@ class FailuresTest {
 
     @Test
     void aSlowUpstreamGives504AtMaxRequestTime(@TempDir Path dir) throws IOException {
-        try (Backend slow = Backend.http("slow").respond("/", Backend.slow(3000, () -> "late")).start();
+        CountDownLatch late = new CountDownLatch(1); // the upstream answers only after the test: the timeout must end it
+        try (Backend slow = Backend.http("slow").respond("/", Backend.heldUntil(late, () -> "late")).start();
              ProxyUnderTest p = ProxyUnderTest.in(dir).hosts(slow.url()).value("proxy.maxRequestTime", 500).start()) {
             long start = System.nanoTime();
             HttpResponse<String> r = p.get("/slow");
@@ -98,7 +100,9 @@ class FailuresTest {
             String description = ErrorJson.assertError(r, 504, "ERR19032");
             assertTrue(description.contains("GET /slow") && description.contains("500"), description);
             assertTrue(took >= 480, "not before maxRequestTime: " + took + " ms");
-            assertTrue(took < 1800, "well before the upstream answers (3000 ms): " + took + " ms");
+            assertTrue(took < 10_000, "at maxRequestTime (500 ms), not at some later limit: " + took + " ms");
+        } finally {
+            late.countDown();
         }
     }
 
@@ -144,7 +148,7 @@ class FailuresTest {
                 longOnes.add(CompletableFuture.runAsync(() -> assertTimesOut(p, path, 1500), clients));
             }
             // the long ones are pending at the upstream: each IO thread's timer is armed for them
-            Await.until(() -> slow.received("/slow").size() == 4, Duration.ofSeconds(5), "the four long requests at the upstream");
+            Await.until(() -> slow.received("/slow").size() == 4, Duration.ofSeconds(30), "the four long requests at the upstream");
             for (int wave = 0; wave < 2; wave++) {
                 List<CompletableFuture<Void>> shortOnes = new ArrayList<>();
                 for (int i = 0; i < 6; i++) {
@@ -176,9 +180,11 @@ class FailuresTest {
 
     @Test
     void afterA504TheSameClientConnectionAndTheUpstreamServeTheNextRequest(@TempDir Path dir) throws IOException {
-        try (Backend b = Backend.http("b").respond("/slow", Backend.slow(1500, () -> "late")).start();
-             ProxyUnderTest p = ProxyUnderTest.in(dir).hosts(b.url()).value("proxy.maxRequestTime", 300).start();
-             RawHttp c = new RawHttp(p.port())) {
+        CountDownLatch late = new CountDownLatch(1); // the upstream answers /slow only after the 504 and the next request
+        // maxRequestTime: short enough for a quick test, long enough for /fine on a loaded machine
+        try (Backend b = Backend.http("b").respond("/slow", Backend.heldUntil(late, () -> "late")).start();
+             ProxyUnderTest p = ProxyUnderTest.in(dir).hosts(b.url()).value("proxy.maxRequestTime", 2000).start();
+             RawHttp c = new RawHttp(p.port(), 30_000)) {
             c.send("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n");
             RawHttp.Response timedOut = c.read();
             assertEquals(504, timedOut.status());
@@ -188,11 +194,14 @@ class FailuresTest {
             assertEquals(200, next.status());
             assertEquals("hello from b", next.bodyText());
             // the late answer is written upstream-side; nothing of it may reach this connection
-            Await.until(() -> b.received("/slow").size() == 1 && b.inFlight() == 0, Duration.ofSeconds(5), "the upstream wrote its late answer");
+            late.countDown();
+            Await.until(() -> b.received("/slow").size() == 1 && b.inFlight() == 0, Duration.ofSeconds(30), "the upstream wrote its late answer");
             c.send("GET /again HTTP/1.1\r\nHost: x\r\n\r\n");
             RawHttp.Response again = c.read();
             assertEquals(200, again.status());
             assertEquals("hello from b", again.bodyText());
+        } finally {
+            late.countDown(); // a failed assertion must not hold the backend's worker
         }
     }
 
@@ -257,7 +266,9 @@ class FailuresTest {
             int retried = resetting.heads().size() - failed; // reached the failing one, then answered by the good one
             assertTrue(resetting.heads().size() >= 6, "round robin sent it its share: " + resetting.heads().size());
             assertTrue(retried >= 1, "retries happen while the budget lasts");
-            assertTrue(retried <= 2 * (1 + took / 1000), retried + " retries in " + took + " ms with 2 a second allowed");
+            // the budget's one-second windows start with the proxy, not with this loop: a loop of took ms touches at
+            // most took / 1000 + 2 of them (a loaded machine's first requests may come just before a window ends)
+            assertTrue(retried <= 2 * (2 + took / 1000), retried + " retries in " + took + " ms with 2 a second allowed");
             assertTrue(failed >= 1, "once the budget is spent the failure is answered");
             assertEquals(12 - failed, good.count());
         }
@@ -292,7 +303,7 @@ class FailuresTest {
                 assertEquals(200, r.statusCode(), "POST " + i + ": " + r.body());
                 // the upstream closes the idle connection meanwhile, and the proxy sees it closed
                 Await.until(() -> b.openConnections() == 0 && ProxyInternals.upstreams(p).all().get(0).pool().openConnections() == 0,
-                        Duration.ofSeconds(5), "the upstream closed the idle connection (idleTimeout 300 ms)");
+                        Duration.ofSeconds(30), "the upstream closed the idle connection (idleTimeout 300 ms)");
             }
             assertEquals(3, b.count());
         }
@@ -345,7 +356,7 @@ class FailuresTest {
 
             b.restart();
             long back = System.nanoTime();
-            Await.until(() -> p.get("/back").statusCode() == 200, Duration.ofSeconds(3), "served again after the upstream came back");
+            Await.until(() -> p.get("/back").statusCode() == 200, Duration.ofSeconds(30), "served again after the upstream came back");
             assertTrue(millisSince(back) < 2200, "within ~2 s (ejectTime 1000 ms): " + millisSince(back) + " ms");
         } finally {
             b.close();

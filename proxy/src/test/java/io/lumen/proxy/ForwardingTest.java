@@ -109,7 +109,7 @@ class ForwardingTest {
     void pipelinedRequestsArrivingWhileOneIsInFlightAreAnsweredInOrder() throws Exception {
         try (RawHttp c = new RawHttp(proxy.port(), 5000)) {
             c.send("GET /slow/1 HTTP/1.1\r\nHost: x\r\n\r\n");
-            Await.until(() -> !backend.received("/slow/1").isEmpty(), Duration.ofSeconds(5), "the first request waiting for the upstream");
+            Await.until(() -> !backend.received("/slow/1").isEmpty(), Duration.ofSeconds(30), "the first request waiting for the upstream");
             c.send("POST /echo/2 HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nContent-Length: 5\r\n\r\nhello"
                     + "GET /echo/3 HTTP/1.1\r\nHost: x\r\nX-Want-Status: 202\r\n\r\n"
                     + "DELETE /echo/4 HTTP/1.1\r\nHost: x\r\n\r\n");
@@ -136,9 +136,9 @@ class ForwardingTest {
     void aClientLeavingDuringABodilessRequestLeavesTheProxyServing() throws Exception {
         try (RawHttp c = new RawHttp(proxy.port(), 5000)) {
             c.send("GET /slow/gone HTTP/1.1\r\nHost: x\r\n\r\n");
-            Await.until(() -> !backend.received("/slow/gone").isEmpty(), Duration.ofSeconds(5), "the request at the upstream");
+            Await.until(() -> !backend.received("/slow/gone").isEmpty(), Duration.ofSeconds(30), "the request at the upstream");
         } // closed while the upstream is still working
-        Await.until(() -> backend.inFlight() == 0, Duration.ofSeconds(5), "the upstream finished the abandoned request");
+        Await.until(() -> backend.inFlight() == 0, Duration.ofSeconds(30), "the upstream finished the abandoned request");
         HttpResponse<String> r = proxy.send(proxy.request("/echo/after").GET().build());
         assertEquals(200, r.statusCode());
         assertEquals("GET", r.headers().firstValue("X-Method").orElse(null));

@@ -38,7 +38,7 @@ class LifecycleTest {
             }
             assertTrue(a.received("/x").size() > 0 && b.received("/x").size() > 0);
             p.close();
-            Await.until(() -> a.openConnections() + b.openConnections() == 0, Duration.ofSeconds(2), "the upstream connections are closed");
+            Await.until(() -> a.openConnections() + b.openConnections() == 0, Duration.ofSeconds(30), "the upstream connections are closed");
             int checks = a.received("/health").size();
             // a claim that something stops needs a window to watch: three check intervals and then some
             Await.never(() -> a.received("/health").size() != checks, Duration.ofMillis(300), "a health check after the stop");

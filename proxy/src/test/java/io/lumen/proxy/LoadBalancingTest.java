@@ -73,7 +73,7 @@ class LoadBalancingTest {
             health.set(503);
             // out when three probes in a row (one round of round robin) miss it
             Await.until(() -> IntStream.range(0, 3).noneMatch(i -> "a".equals(p.get("/probe").headers().firstValue("X-Backend").orElse(null))),
-                    Duration.ofSeconds(3), "the failing checks took a out");
+                    Duration.ofSeconds(30), "the failing checks took a out");
             for (Backend x : new Backend[] {a, b, c}) {
                 x.clear();
             }

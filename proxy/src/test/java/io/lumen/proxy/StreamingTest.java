@@ -393,7 +393,7 @@ class StreamingTest {
             // read a little of the 200 MB, then hang up
             c.readSome(1 << 20);
         }
-        Await.until(() -> downloadsBroken.get() > before, Duration.ofMillis(5000), "the upstream's write failed: the proxy closed its side");
+        Await.until(() -> downloadsBroken.get() > before, Duration.ofSeconds(30), "the upstream's write failed: the proxy closed its side");
         assertEquals(200, proxy.get("/after-download").statusCode());
     }
 
@@ -406,9 +406,9 @@ class StreamingTest {
             byte[] some = new byte[1 << 20];
             Bytes.fill(some, some.length, 0);
             c.send(some);
-            Await.until(() -> uploadFirstByteAt.get() != firstByteBefore, Duration.ofSeconds(5), "the upload reached the upstream");
+            Await.until(() -> uploadFirstByteAt.get() != firstByteBefore, Duration.ofSeconds(30), "the upload reached the upstream");
         }
-        Await.until(() -> uploadsBroken.get() > before, Duration.ofMillis(5000), "the upstream's read failed: the proxy closed its side");
+        Await.until(() -> uploadsBroken.get() > before, Duration.ofSeconds(30), "the upstream's read failed: the proxy closed its side");
         assertEquals(200, proxy.get("/after-upload").statusCode());
     }
 
@@ -422,7 +422,7 @@ class StreamingTest {
                 c.send("GET /download HTTP/1.1\r\nHost: x\r\n\r\n");
                 c.readSome(1 << 20);
             }
-            Await.until(() -> downloadsBroken.get() > brokenBefore, Duration.ofSeconds(5), "the proxy ended the abandoned download upstream");
+            Await.until(() -> downloadsBroken.get() > brokenBefore, Duration.ofSeconds(30), "the proxy ended the abandoned download upstream");
             for (int i = 0; i < 3; i++) {
                 long start = System.nanoTime();
                 HttpResponse<String> r = narrow.get("/next/" + i);

@@ -2,7 +2,6 @@ package io.lumen.security;
 
 import io.lumen.handler.HandlerAttachments;
 import io.lumen.security.cache.TokenCache;
-import io.lumen.security.jwt.JwtVerifier;
 import io.lumen.security.jwt.Rejection;
 import io.lumen.security.jwt.TokenRejectedException;
 import io.lumen.status.ErrorCodes;
@@ -36,7 +35,7 @@ public final class BearerTokens {
 
     private final SecurityHandler owner;
     private final JwtVerifier verifier;
-    private final TokenCache cache;
+    private final TokenCache<VerifiedToken> cache;
     private final Status invalid;
     private final Status expired;
 

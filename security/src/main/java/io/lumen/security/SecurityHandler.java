@@ -9,7 +9,6 @@ import io.lumen.handler.prefix.PathPrefixes;
 import io.lumen.openapi.OpenApiSpec;
 import io.lumen.openapi.SpecLoader;
 import io.lumen.security.cache.TokenCache;
-import io.lumen.security.jwt.JwtVerifier;
 import io.lumen.security.keys.Certificates;
 import io.lumen.security.keys.JwksSource;
 import io.lumen.security.keys.KeyRing;
@@ -55,7 +54,7 @@ public final class SecurityHandler implements Middleware {
     private final ErrorResponder errors;
     private final KeyRing keys;
     private final JwtVerifier verifier;
-    private final TokenCache cache;
+    private final TokenCache<VerifiedToken> cache;
     private final Map<String, HttpString> passThrough;
 
     private static final List<String> LIGHT_REST_4J_FILES = List.of("openapi-security", "swagger-security");
@@ -107,7 +106,7 @@ public final class SecurityHandler implements Middleware {
         this.keys = config.enableVerifyJwt()
                 ? new KeyRing(Certificates.load(loader, jwt.certificates()), jwks(jwt, loader)) : new KeyRing(Map.of(), null);
         this.verifier = new JwtVerifier(jwt, keys);
-        this.cache = config.enableJwtCache() ? new TokenCache(jwt.cacheSize()) : null;
+        this.cache = config.enableJwtCache() ? new TokenCache<>(jwt.cacheSize()) : null;
         Map<String, HttpString> pass = new LinkedHashMap<>();
         config.passThroughClaims().forEach((claim, header) -> pass.put(claim, HttpString.tryFromString(header)));
         this.passThrough = Map.copyOf(pass);
@@ -194,7 +193,7 @@ public final class SecurityHandler implements Middleware {
     }
 
     /** Null when {@code enableJwtCache} is false. */
-    TokenCache cache() {
+    TokenCache<VerifiedToken> cache() {
         return cache;
     }
 

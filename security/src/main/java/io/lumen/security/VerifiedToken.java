@@ -1,5 +1,7 @@
 package io.lumen.security;
 
+import io.lumen.security.cache.TokenCache;
+
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -20,7 +22,7 @@ import java.util.Set;
  * @param expiresAtMillis {@code exp} in epoch milliseconds
  */
 public record VerifiedToken(Map<String, Object> claims, String subject, String clientId, String userId,
-                            Set<String> scopes, long expiresAtMillis) {
+                            Set<String> scopes, long expiresAtMillis) implements TokenCache.Expiring {
 
     public VerifiedToken {
         claims = deepCopy(claims);

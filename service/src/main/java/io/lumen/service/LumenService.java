@@ -11,6 +11,7 @@ import io.lumen.service.reload.ConfigReloads;
 import io.lumen.service.reload.ReloadRefused;
 import io.lumen.service.reload.ReloadReport;
 import io.lumen.service.reload.Reloader;
+import io.lumen.status.Causes;
 import io.lumen.status.ErrorResponder;
 import io.lumen.status.StatusCatalogue;
 import org.slf4j.Logger;
@@ -96,7 +97,7 @@ public final class LumenService implements AutoCloseable {
             server.stop(assembly.context());
             assembly.close();
             throw new IllegalStateException("cannot open the listeners (" + listeners(serverConfig) + "): "
-                    + rootMessage(e), e);
+                    + Causes.rootMessage(e), e);
         }
         return new LumenService(reloader, server);
     }
@@ -128,14 +129,6 @@ public final class LumenService implements AutoCloseable {
             b.append(b.length() > 0 ? ", " : "").append("https ").append(c.ip()).append(':').append(c.httpsPort());
         }
         return b.toString();
-    }
-
-    private static String rootMessage(Throwable t) {
-        Throwable root = t;
-        while (root.getCause() != null && root.getCause() != root) {
-            root = root.getCause();
-        }
-        return root.getMessage() == null ? root.toString() : root.getMessage();
     }
 
     /** The context of the generation serving now (a reload replaces it). */

@@ -1,11 +1,10 @@
 package io.lumen.datasource.migration;
 
-import io.lumen.datasource.PoolConfig;
+import com.zaxxer.hikari.util.DriverDataSource;
+import io.lumen.datasource.pool.PoolConfig;
 import org.flywaydb.core.Flyway;
 import org.flywaydb.core.api.FlywayException;
 import org.flywaydb.core.api.output.MigrateResult;
-
-import com.zaxxer.hikari.util.DriverDataSource;
 
 import java.util.Properties;
 

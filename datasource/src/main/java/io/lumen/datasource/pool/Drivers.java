@@ -1,8 +1,6 @@
 package io.lumen.datasource.pool;
 
 import io.lumen.config.ConfigFile;
-import io.lumen.datasource.JdbcUrls;
-import io.lumen.datasource.PoolConfig;
 
 import java.sql.Driver;
 import java.sql.DriverManager;

@@ -4,8 +4,7 @@ import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import io.lumen.config.ConfigException;
 import io.lumen.config.ConfigFile;
-import io.lumen.datasource.JdbcUrls;
-import io.lumen.datasource.PoolConfig;
+import io.lumen.status.Causes;
 import io.micrometer.core.instrument.MeterRegistry;
 
 import java.sql.Connection;
@@ -40,7 +39,7 @@ public final class PoolFactory {
             throw file.error(at + "/settings", "HikariCP refused the pool's settings: " + e.getMessage());
         } catch (RuntimeException e) {
             throw file.error(at + "/jdbcUrl", "cannot open the pool for " + JdbcUrls.mask(config.jdbcUrl()) + ": "
-                    + Drivers.oneLine(rootMessage(e)));
+                    + Drivers.oneLine(Causes.rootMessage(e)));
         }
         if (config.failFast()) {
             try (Connection c = pool.getConnection()) {
@@ -96,13 +95,5 @@ public final class PoolFactory {
                 : "no connection within connectionTimeout " + config.connectionTimeout() + " ms";
         return file.error(at + key, "cannot connect to " + JdbcUrls.mask(config.jdbcUrl()) + who + ": " + why
                 + " (set failFast: false to start unready and retry)");
-    }
-
-    private static String rootMessage(Throwable t) {
-        Throwable root = t;
-        while (root.getCause() != null && root.getCause() != root) {
-            root = root.getCause();
-        }
-        return root.getMessage() == null ? root.toString() : root.getMessage();
     }
 }

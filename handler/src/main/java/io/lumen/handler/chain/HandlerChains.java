@@ -8,7 +8,7 @@ import io.lumen.handler.Middleware;
 import io.lumen.handler.config.HandlerConfig;
 import io.lumen.handler.config.PathEntry;
 import io.lumen.path.PathTemplate;
-import io.lumen.handler.router.HttpMethods;
+import io.lumen.http.HttpMethods;
 import io.lumen.handler.router.Route;
 import io.lumen.handler.router.Router;
 import io.lumen.handler.router.RouterHandler;

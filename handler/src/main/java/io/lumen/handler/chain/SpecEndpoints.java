@@ -3,13 +3,13 @@ package io.lumen.handler.chain;
 import io.lumen.config.ConfigException;
 import io.lumen.config.ConfigFile;
 import io.lumen.config.ConfigLoader;
+import io.lumen.http.HttpMethods;
 
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * The routes light-4j's {@code com.networknt.openapi.OpenApiEndpointSource} lists for a handler.yml
@@ -18,7 +18,6 @@ import java.util.Set;
  */
 final class SpecEndpoints {
     static final String OPENAPI_SOURCE = "com.networknt.openapi.OpenApiEndpointSource";
-    private static final Set<String> METHODS = Set.of("get", "put", "post", "delete", "options", "head", "patch", "trace");
 
     /** One operation: the full path template and the upper-case method. */
     record Endpoint(String path, String method) {}
@@ -40,7 +39,7 @@ final class SpecEndpoints {
             if (item instanceof Map<?, ?> operations) {
                 operations.keySet().forEach(m -> {
                     String method = String.valueOf(m).toLowerCase(Locale.ROOT);
-                    if (METHODS.contains(method)) {
+                    if (HttpMethods.PATH_ITEM_KEYS.contains(method)) {
                         endpoints.add(new Endpoint(base + path, method.toUpperCase(Locale.ROOT)));
                     }
                 });

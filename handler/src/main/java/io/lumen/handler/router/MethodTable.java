@@ -1,5 +1,6 @@
 package io.lumen.handler.router;
 
+import io.lumen.http.HttpMethods;
 import io.undertow.server.HttpHandler;
 import io.undertow.util.HttpString;
 import io.undertow.util.Methods;
@@ -49,13 +50,7 @@ final class MethodTable {
 
     /** Adds this path's methods to {@code into}: HEAD with GET, and OPTIONS (the router answers it). */
     void allowed(TreeSet<String> into) {
-        for (HttpString m : methods) {
-            into.add(m.toString());
-            if (m.equals(Methods.GET)) {
-                into.add(Methods.HEAD_STRING);
-            }
-        }
-        into.add(Methods.OPTIONS_STRING);
+        HttpMethods.allowed(methods, into);
     }
 
     List<Route> routes() {

@@ -3,7 +3,7 @@ package io.lumen.handler.cors;
 import io.lumen.handler.ChainContext;
 import io.lumen.handler.Middleware;
 import io.lumen.handler.prefix.PathPrefixes;
-import io.lumen.handler.router.HttpMethods;
+import io.lumen.http.HttpMethods;
 import io.lumen.handler.router.RouterHandler;
 import io.lumen.server.ServiceContext;
 import io.lumen.status.ErrorResponder;

@@ -1,7 +1,6 @@
 package io.lumen.otel.sdk;
 
 import io.lumen.config.ConfigLoader;
-import io.lumen.otel.TracingConfig;
 import io.opentelemetry.exporter.otlp.http.trace.OtlpHttpSpanExporter;
 import io.opentelemetry.exporter.otlp.http.trace.OtlpHttpSpanExporterBuilder;
 import io.opentelemetry.sdk.trace.export.SpanExporter;

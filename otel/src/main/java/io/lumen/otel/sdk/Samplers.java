@@ -1,6 +1,5 @@
 package io.lumen.otel.sdk;
 
-import io.lumen.otel.TracingConfig;
 import io.opentelemetry.sdk.trace.samplers.Sampler;
 
 /**

@@ -1,5 +1,6 @@
 package io.lumen.otel.sdk;
 
+import io.lumen.status.Causes;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -101,10 +102,7 @@ final class SdkLogBridge extends Handler {
 
     /** The exception and its root cause in one line: connect failures often have no message of their own. */
     static String describe(Throwable t) {
-        Throwable root = t;
-        while (root.getCause() != null && root.getCause() != root) {
-            root = root.getCause();
-        }
+        Throwable root = Causes.root(t);
         return root == t ? t.toString() : t + ", caused by " + root;
     }
 

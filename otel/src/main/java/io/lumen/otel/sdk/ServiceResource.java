@@ -1,6 +1,5 @@
 package io.lumen.otel.sdk;
 
-import io.lumen.otel.TracingConfig;
 import io.lumen.server.ServerConfig;
 import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.common.Attributes;

@@ -1,7 +1,6 @@
 package io.lumen.otel.sdk;
 
 import io.lumen.config.ConfigLoader;
-import io.lumen.otel.TracingConfig;
 import io.lumen.server.ServerConfig;
 import io.opentelemetry.api.trace.Tracer;
 import io.opentelemetry.sdk.common.CompletableResultCode;

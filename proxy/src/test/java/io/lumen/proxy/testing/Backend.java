@@ -23,6 +23,8 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 import javax.net.ssl.SSLContext;
@@ -301,6 +303,22 @@ public final class Backend implements AutoCloseable {
         }
         map.replaceAll((k, v) -> Collections.unmodifiableList(v));
         return Collections.unmodifiableMap(map);
+    }
+
+    /**
+     * A responder that answers {@code body} only once {@code release} opens (bounded at a minute): an
+     * upstream that stays slow for as long as the test needs, whatever the machine's load.
+     */
+    public static Responder heldUntil(CountDownLatch release, Supplier<String> body) {
+        return (exchange, r) -> {
+            try {
+                release.await(60, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            exchange.getResponseHeaders().put(Headers.CONTENT_TYPE, "text/plain");
+            exchange.getResponseSender().send(body.get());
+        };
     }
 
     /** A responder that takes {@code ms} (on its worker thread: a slow upstream is the subject) and then answers {@code body}. */

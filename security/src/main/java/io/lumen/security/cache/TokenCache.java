@@ -1,7 +1,5 @@
 package io.lumen.security.cache;
 
-import io.lumen.security.VerifiedToken;
-
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -17,10 +15,16 @@ import java.util.concurrent.ConcurrentHashMap;
  * <p>Thread-safe. A hit is one digest, one map read and a time comparison; inserts take a short lock
  * (they follow a signature verification, which costs far more).
  */
-public final class TokenCache {
+public final class TokenCache<T extends TokenCache.Expiring> {
+    /** What the cache holds: a verified token, served until its expiry. */
+    public interface Expiring {
+        /** The token's {@code exp} in epoch milliseconds. */
+        long expiresAtMillis();
+    }
+
     private final int capacity;
     private final MessageDigest prototype;
-    private final ConcurrentHashMap<Key, Entry> map;
+    private final ConcurrentHashMap<Key, Entry<T>> map;
     private final ArrayDeque<Key> clock = new ArrayDeque<>(); // guarded by itself
 
     public TokenCache(int capacity) {
@@ -38,13 +42,13 @@ public final class TokenCache {
     }
 
     /** The cached token for {@code token} that is still valid at {@code nowMillis}, or null. */
-    public VerifiedToken get(String token, long nowMillis) {
+    public T get(String token, long nowMillis) {
         return get(key(token), nowMillis);
     }
 
     /** As {@link #get(String, long)} with a key from {@link #key(String)} (computed once per request). */
-    public VerifiedToken get(Key key, long nowMillis) {
-        Entry e = map.get(key);
+    public T get(Key key, long nowMillis) {
+        Entry<T> e = map.get(key);
         if (e == null) {
             return null;
         }
@@ -59,18 +63,18 @@ public final class TokenCache {
     }
 
     /** Remembers a verified token (unless already expired at {@code nowMillis}). */
-    public void put(Key key, VerifiedToken token, long nowMillis) {
+    public void put(Key key, T token, long nowMillis) {
         if (nowMillis >= token.expiresAtMillis()) {
             return;
         }
         synchronized (clock) {
-            if (map.put(key, new Entry(token)) != null) {
+            if (map.put(key, new Entry<>(token)) != null) {
                 return; // replaced: its key is already on the clock
             }
             clock.addLast(key);
             while (map.size() > capacity && !clock.isEmpty()) {
                 Key candidate = clock.pollFirst();
-                Entry e = map.get(candidate);
+                Entry<T> e = map.get(candidate);
                 if (e == null) {
                     continue; // expired and removed by a reader
                 }
@@ -120,11 +124,11 @@ public final class TokenCache {
         }
     }
 
-    private static final class Entry {
-        final VerifiedToken token;
+    private static final class Entry<T> {
+        final T token;
         volatile boolean referenced;
 
-        Entry(VerifiedToken token) {
+        Entry(T token) {
             this.token = token;
         }
     }

@@ -1,2 +1,5 @@
-/** JWT verification with jose4j: algorithm allow-list, kid-selected keys, time and issuer/audience checks. */
+/**
+ * Why a JWT was refused ({@code Rejection}, {@code TokenRejectedException}): what {@code JwtVerifier}
+ * (in {@code io.lumen.security}, beside the token it verifies into) throws and the middleware maps to codes.
+ */
 package io.lumen.security.jwt;

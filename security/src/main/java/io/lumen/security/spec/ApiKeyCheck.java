@@ -15,14 +15,14 @@ import java.util.Set;
 final class ApiKeyCheck implements SchemeCheck {
     private final KeyPlace place;
     private final byte[][] digests;
-    private final String clientId;
-    private final Status wrong;
+    private final Outcome passed;
+    private final Outcome wrongKey;
 
     ApiKeyCheck(KeyPlace place, SchemeCredentials credentials, String clientId, Status wrong) {
         this.place = place;
         this.digests = credentials.apiKeys().stream().map(KeyDigest::parse).toArray(byte[][]::new);
-        this.clientId = clientId;
-        this.wrong = wrong;
+        this.passed = Outcome.passed(exchange -> exchange.putAttachment(HandlerAttachments.CLIENT_ID, clientId));
+        this.wrongKey = Outcome.rejected(wrong, wrong.describe(place), null);
     }
 
     @Override
@@ -31,10 +31,7 @@ final class ApiKeyCheck implements SchemeCheck {
         if (key == null) {
             return Outcome.ABSENT;
         }
-        if (!KeyDigest.matchesAny(digests, KeyDigest.of(key))) {
-            return Outcome.rejected(wrong, wrong.describe(place), null);
-        }
-        return Outcome.passed(ex -> ex.putAttachment(HandlerAttachments.CLIENT_ID, clientId));
+        return KeyDigest.matchesAny(digests, KeyDigest.of(key)) ? passed : wrongKey;
     }
 
     @Override

@@ -6,7 +6,9 @@ import io.lumen.status.Status;
 import io.undertow.server.HttpServerExchange;
 import io.undertow.util.Headers;
 
+import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * An http basic scheme: {@code Authorization: Basic} against the configured users' password hashes.
@@ -16,12 +18,14 @@ import java.util.Set;
 final class BasicCheck implements SchemeCheck {
     private final BasicCredentials credentials; // null: no users
     private final String challenge;
-    private final Status wrong;
+    private final Outcome wrongCredentials;
+    /** What each user who passed hands on, made once per user (the configured users bound it). */
+    private final Map<String, Outcome> passedByUser = new ConcurrentHashMap<>();
 
     BasicCheck(BasicCredentials credentials, String realm, Status wrong) {
         this.credentials = credentials;
         this.challenge = "Basic realm=\"" + realm + "\", charset=\"UTF-8\"";
-        this.wrong = wrong;
+        this.wrongCredentials = Outcome.rejected(wrong, wrong.describe(), challenge);
     }
 
     @Override
@@ -37,11 +41,11 @@ final class BasicCheck implements SchemeCheck {
             }
             user = credentials.verify(auth);
         }
-        if (user == null) {
-            return Outcome.rejected(wrong, wrong.describe(), challenge);
-        }
-        String name = user;
-        return Outcome.passed(ex -> ex.putAttachment(HandlerAttachments.USER_ID, name));
+        return user == null ? wrongCredentials : passedByUser.computeIfAbsent(user, BasicCheck::passedAs);
+    }
+
+    private static Outcome passedAs(String user) {
+        return Outcome.passed(exchange -> exchange.putAttachment(HandlerAttachments.USER_ID, user));
     }
 
     @Override

@@ -20,21 +20,21 @@ import java.util.Set;
  * worker thread and the chain continues on the IO thread. Refusals: 403 when credentials were right
  * but the token lacked the scopes, else 401 for wrong credentials (that scheme's code), else 401
  * ERR19210 naming what the operation takes, with the challenges of its http and JWT schemes.
- * Immutable and thread-safe.
+ * Everything a decision does not learn from the request is computed here, once. Immutable and thread-safe.
  */
 public final class OperationGuard {
     private final SchemeCheck[][] alternatives;
     private final Set<String>[][] scopes;
     private final ErrorResponder errors;
-    private final Status missing;
     private final String takes;
+    /** The refusal of a request that offers no credentials the operation takes. */
+    private final Outcome noCredentials;
     private final Map<HttpString, String> challenges;
 
     OperationGuard(SchemeCheck[][] alternatives, Set<String>[][] scopes, ErrorResponder errors, Status missing) {
         this.alternatives = alternatives;
         this.scopes = scopes;
         this.errors = errors;
-        this.missing = missing;
         List<String> ways = new ArrayList<>();
         List<String> challenge = new ArrayList<>();
         for (SchemeCheck[] alternative : alternatives) {
@@ -49,6 +49,7 @@ public final class OperationGuard {
         }
         this.takes = String.join(", or ", ways);
         this.challenges = challenge.isEmpty() ? Map.of() : Map.of(Headers.WWW_AUTHENTICATE, String.join(", ", challenge));
+        this.noCredentials = Outcome.rejected(missing, missing.describe(takes), null);
     }
 
     /** Whether every request passes ({@code security: []}, or an empty alternative). */
@@ -66,13 +67,13 @@ public final class OperationGuard {
 
     /** Lets the request through to {@code next} or refuses it. */
     public void handle(HttpServerExchange exchange, HttpHandler next, FailureHandler failures) throws Exception {
-        List<Outcome> decision = decide(exchange, false);
+        Outcome decision = decide(exchange, false);
         if (decision != null) {
             apply(exchange, decision, next);
             return;
         }
         exchange.dispatch(() -> { // a hash check or a JWKS wait: not on the IO thread
-            List<Outcome> slow;
+            Outcome slow;
             try {
                 slow = decide(exchange, true);
             } catch (Throwable t) {
@@ -91,18 +92,19 @@ public final class OperationGuard {
     }
 
     /**
-     * The passed schemes of the first alternative that passes, or a one-element list with the
-     * refusal; null when a slow check is needed and {@code mayBlock} is false.
+     * The first alternative that passes (one outcome whose grant hands on what each of its schemes
+     * found), else the refusal; null when a slow check is needed and {@code mayBlock} is false. Allocates
+     * nothing of its own unless an alternative combines schemes (AND).
      */
-    private List<Outcome> decide(HttpServerExchange exchange, boolean mayBlock) {
+    private Outcome decide(HttpServerExchange exchange, boolean mayBlock) {
         if (alternatives.length == 0) {
-            return List.of(); // security: []
+            return Outcome.OPEN; // security: []
         }
         Outcome forbidden = null;
         Outcome rejected = null;
         for (int a = 0; a < alternatives.length; a++) {
             SchemeCheck[] alternative = alternatives[a];
-            List<Outcome> passed = new ArrayList<>(alternative.length);
+            Outcome passed = Outcome.OPEN; // an empty alternative passes
             Outcome failed = null;
             for (int i = 0; i < alternative.length && failed == null; i++) {
                 Outcome o = alternative[i].check(exchange, scopes[a][i], mayBlock);
@@ -110,7 +112,7 @@ public final class OperationGuard {
                     case SLOW -> {
                         return null;
                     }
-                    case PASSED -> passed.add(o);
+                    case PASSED -> passed = i == 0 ? o : passed.and(o);
                     default -> failed = o;
                 }
             }
@@ -123,22 +125,16 @@ public final class OperationGuard {
                 rejected = failed;
             }
         }
-        Outcome refusal = forbidden != null ? forbidden : rejected != null ? rejected
-                : Outcome.rejected(missing, missing.describe(takes), null);
-        return List.of(refusal);
+        return forbidden != null ? forbidden : rejected != null ? rejected : noCredentials;
     }
 
-    private void apply(HttpServerExchange exchange, List<Outcome> decision, HttpHandler next) throws Exception {
-        if (decision.size() == 1 && decision.get(0).result() != Outcome.Result.PASSED) {
-            Outcome refusal = decision.get(0);
-            Map<HttpString, String> headers = refusal.challenge() == null ? challenges
-                    : Map.of(Headers.WWW_AUTHENTICATE, refusal.challenge());
-            errors.send(exchange, refusal.status(), refusal.description(), Map.of(), headers);
+    private void apply(HttpServerExchange exchange, Outcome decision, HttpHandler next) throws Exception {
+        if (decision.result() != Outcome.Result.PASSED) {
+            Map<HttpString, String> headers = decision.challenge() == null ? challenges : decision.challengeHeader();
+            errors.send(exchange, decision.status(), decision.description(), Map.of(), headers);
             return;
         }
-        for (Outcome o : decision) {
-            o.grant().accept(exchange);
-        }
+        decision.grant().accept(exchange);
         next.handleRequest(exchange);
     }
 

@@ -1,8 +1,9 @@
 package io.lumen.security.bench;
 
+import io.lumen.security.JwtVerifier;
 import io.lumen.security.SecurityConfig;
+import io.lumen.security.VerifiedToken;
 import io.lumen.security.cache.TokenCache;
-import io.lumen.security.jwt.JwtVerifier;
 import io.lumen.security.keys.KeyRing;
 import io.lumen.security.tool.DevTokens;
 import org.jose4j.jwt.JwtClaims;
@@ -40,7 +41,7 @@ public final class VerifyBench {
         SecurityConfig.Jwt jwt = new SecurityConfig.Jwt(Map.of(), 60, null, "https://lumen.dev/issuer",
                 List.of("petstore"), null, null, null, null, null, null);
         JwtVerifier verifier = new JwtVerifier(jwt, new KeyRing(Map.<String, PublicKey>of("b1", pair.getPublic()), null));
-        TokenCache cache = new TokenCache(10_000);
+        TokenCache<VerifiedToken> cache = new TokenCache<>(10_000);
         cache.put(cache.key(token), verifier.verify(token), System.currentTimeMillis());
 
         System.out.printf("token length %d chars%n", token.length());

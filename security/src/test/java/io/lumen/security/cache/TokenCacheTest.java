@@ -18,7 +18,7 @@ class TokenCacheTest {
 
     @Test
     void aHitReturnsTheVerifiedTokenUntilItsExpiryThenMissesAndForgetsIt() {
-        TokenCache cache = new TokenCache(10);
+        TokenCache<VerifiedToken> cache = new TokenCache<>(10);
         VerifiedToken t = expiringAt(10_000);
         cache.put(cache.key("tok"), t, 1_000);
         assertSame(t, cache.get("tok", 9_999));
@@ -28,14 +28,14 @@ class TokenCacheTest {
 
     @Test
     void anAlreadyExpiredTokenIsNotStored() {
-        TokenCache cache = new TokenCache(10);
+        TokenCache<VerifiedToken> cache = new TokenCache<>(10);
         cache.put(cache.key("tok"), expiringAt(1_000), 1_000);
         assertEquals(0, cache.size());
     }
 
     @Test
     void theCacheNeverHoldsMoreThanItsCapacity() {
-        TokenCache cache = new TokenCache(100);
+        TokenCache<VerifiedToken> cache = new TokenCache<>(100);
         for (int i = 0; i < 1_000; i++) {
             cache.put(cache.key("tok" + i), expiringAt(60_000), 0);
         }
@@ -46,7 +46,7 @@ class TokenCacheTest {
 
     @Test
     void recentlyReadEntriesGetASecondChance() {
-        TokenCache cache = new TokenCache(3);
+        TokenCache<VerifiedToken> cache = new TokenCache<>(3);
         for (String k : new String[] {"a", "b", "c"}) {
             cache.put(cache.key(k), expiringAt(60_000), 0);
         }
@@ -60,7 +60,7 @@ class TokenCacheTest {
 
     @Test
     void keysAreTheSha256OfTheToken() {
-        TokenCache cache = new TokenCache(1);
+        TokenCache<VerifiedToken> cache = new TokenCache<>(1);
         assertEquals(cache.key("x.y.z"), cache.key("x.y.z"));
         assertNotEquals(cache.key("x.y.z"), cache.key("x.y.Z"));
         // SHA-256("abc") = ba7816bf 8f01cfea ...

@@ -1,9 +1,9 @@
 package io.lumen.security.tool;
 
+import io.lumen.security.JwtVerifier;
 import io.lumen.config.ConfigLoader;
 import io.lumen.security.SecurityConfig;
 import io.lumen.security.VerifiedToken;
-import io.lumen.security.jwt.JwtVerifier;
 import io.lumen.security.keys.Certificates;
 import io.lumen.security.keys.KeyRing;
 import org.junit.jupiter.api.Test;

@@ -16,7 +16,6 @@ import io.lumen.status.ErrorFormat;
 import io.lumen.status.ErrorFormats;
 import io.lumen.status.ErrorResponder;
 import io.lumen.status.Status;
-import io.lumen.validator.OpenApiAttachments;
 import io.lumen.validator.specification.OperationMatch;
 import io.lumen.validator.specification.OperationMatcher;
 import io.lumen.validator.specification.RequestPath;
@@ -255,7 +254,7 @@ public final class SpecErrorFormats implements ErrorFormats {
 
     @Override
     public ErrorFormat select(HttpServerExchange exchange, int statusCode) {
-        OperationMatch match = exchange.getAttachment(OpenApiAttachments.OPERATION);
+        OperationMatch match = exchange.getAttachment(OperationMatch.ATTACHMENT_KEY);
         String path = RequestPath.of(exchange);
         if (match == null) {
             match = matcher.find(exchange.getRequestMethod(), path).match();

@@ -1,12 +1,15 @@
 package io.lumen.validator.specification;
 
 import io.lumen.openapi.Operation;
+import io.undertow.util.AttachmentKey;
 
 /**
  * The operation a request matched and the raw (URL-decoded) values of its path template segments,
- * attached under {@link io.lumen.validator.OpenApiAttachments#OPERATION}. Immutable.
+ * attached under {@link #ATTACHMENT_KEY} (also {@code OpenApiAttachments.OPERATION}). Immutable.
  */
 public final class OperationMatch {
+    /** Where {@code specification} attaches the match: beside the type, as Undertow keeps its keys. */
+    public static final AttachmentKey<OperationMatch> ATTACHMENT_KEY = AttachmentKey.create(OperationMatch.class);
     private static final String[] NONE = new String[0];
 
     private final Operation operation;

@@ -1,6 +1,6 @@
 package io.lumen.validator.specification;
 
-import io.lumen.handler.router.HttpMethods;
+import io.lumen.http.HttpMethods;
 import io.lumen.openapi.Operation;
 import io.lumen.path.PathTemplate;
 import io.undertow.util.HttpString;
@@ -155,13 +155,7 @@ public final class OperationMatcher {
 
         /** This path's methods for {@code Allow}: with HEAD when there is GET, and OPTIONS. */
         void allowed(TreeSet<String> into) {
-            for (HttpString m : methods) {
-                into.add(m.toString());
-                if (m.equals(Methods.GET)) {
-                    into.add(Methods.HEAD_STRING);
-                }
-            }
-            into.add(Methods.OPTIONS_STRING);
+            HttpMethods.allowed(methods, into);
         }
 
         OperationMatch literalMatch(Operation op) {

@@ -8,7 +8,6 @@ import io.lumen.server.ServiceContext;
 import io.lumen.status.ErrorResponder;
 import io.lumen.status.Status;
 import io.lumen.status.ErrorCodes;
-import io.lumen.validator.OpenApiAttachments;
 import io.lumen.openapi.OpenApiSpec;
 import io.lumen.openapi.SpecLoader;
 import io.lumen.validator.errors.SpecErrorFormats;
@@ -23,7 +22,7 @@ import java.util.Map;
 
 /**
  * The {@code specification} middleware: matches each request to an operation of the service's
- * OpenAPI spec and attaches it ({@link OpenApiAttachments#OPERATION}), its endpoint
+ * OpenAPI spec and attaches it ({@link OperationMatch#ATTACHMENT_KEY}), its endpoint
  * ({@link HandlerAttachments#ENDPOINT}, e.g. {@code /v1/pets/{petId}@get}) and the scopes its
  * security requirements accept ({@link HandlerAttachments#REQUIRED_SCOPES}). A path outside the
  * spec is 404 ERR10007; a known path with another method 405 ERR10008, and {@code OPTIONS} 204
@@ -99,7 +98,7 @@ public final class SpecificationHandler implements Middleware {
                 }
                 return;
             }
-            exchange.putAttachment(OpenApiAttachments.OPERATION, match);
+            exchange.putAttachment(OperationMatch.ATTACHMENT_KEY, match);
             exchange.putAttachment(HandlerAttachments.ENDPOINT, match.operation().endpoint());
             exchange.putAttachment(HandlerAttachments.REQUIRED_SCOPES, match.operation().scopes());
             next.handleRequest(exchange);

@@ -3,16 +3,19 @@ package io.lumen.validator.validation;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.lumen.openapi.Operation;
 import io.lumen.openapi.Parameter;
+import io.undertow.util.AttachmentKey;
 
 import java.util.List;
 
 /**
  * A request that passed validation: its parameters converted by their schemas (an {@code integer}
  * query parameter is an integral {@link JsonNode}, an array a JSON array, ...) and its body.
- * Attached under {@link io.lumen.validator.OpenApiAttachments#VALIDATED} by the {@code validator}
+ * Attached under {@link #ATTACHMENT_KEY} (also {@code OpenApiAttachments.VALIDATED}) by the {@code validator}
  * middleware. Immutable; getters return null for parameters the request does not carry.
  */
 public final class ValidatedRequest {
+    /** Where {@code validator} attaches the request: beside the type, as Undertow keeps its keys. */
+    public static final AttachmentKey<ValidatedRequest> ATTACHMENT_KEY = AttachmentKey.create(ValidatedRequest.class);
     private final Operation operation;
     private final JsonNode[] values;
     private final JsonNode body;

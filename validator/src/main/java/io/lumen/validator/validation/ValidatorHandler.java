@@ -14,7 +14,6 @@ import io.lumen.server.ServiceContext;
 import io.lumen.status.ErrorResponder;
 import io.lumen.status.Status;
 import io.lumen.status.ErrorCodes;
-import io.lumen.validator.OpenApiAttachments;
 import io.lumen.validator.errors.SpecErrorFormats;
 import io.lumen.openapi.OpenApiSpec;
 import io.lumen.openapi.Operation;
@@ -128,7 +127,7 @@ public final class ValidatorHandler implements Middleware {
                     return;
                 }
             }
-            OperationMatch match = exchange.getAttachment(OpenApiAttachments.OPERATION);
+            OperationMatch match = exchange.getAttachment(OperationMatch.ATTACHMENT_KEY);
             if (match == null) {
                 OperationMatcher.Result result = matcher.find(exchange.getRequestMethod(), RequestPath.of(exchange));
                 if (result.match() == null) {
@@ -159,7 +158,7 @@ public final class ValidatorHandler implements Middleware {
                 reject(exchange, op.operation, found, contentType);
                 return;
             }
-            exchange.putAttachment(OpenApiAttachments.VALIDATED, new ValidatedRequest(op.operation, values, json));
+            exchange.putAttachment(ValidatedRequest.ATTACHMENT_KEY, new ValidatedRequest(op.operation, values, json));
             responses.watch(exchange, op);
             next.handleRequest(exchange);
         }

@@ -143,10 +143,10 @@ class SmallFilesTest {
         assertEquals("first", new String(get("/m/edited.txt").body(), StandardCharsets.UTF_8));
         Files.writeString(file, "second version");
         Await.until(() -> new String(get("/m/edited.txt").body(), StandardCharsets.UTF_8).equals("second version"),
-                Duration.ofSeconds(5), "the edited file served");
+                Duration.ofSeconds(30), "the edited file served");
         assertEquals("14", get("/m/edited.txt").headers().firstValue("Content-Length").orElseThrow());
         Files.delete(file);
-        Await.until(() -> get("/m/edited.txt").statusCode() == 404, Duration.ofSeconds(5), "the deleted file gone");
+        Await.until(() -> get("/m/edited.txt").statusCode() == 404, Duration.ofSeconds(30), "the deleted file gone");
     }
 
     @Test

@@ -1,7 +1,7 @@
-package io.lumen.security.jwt;
+package io.lumen.security;
 
-import io.lumen.security.SecurityConfig;
-import io.lumen.security.VerifiedToken;
+import io.lumen.security.jwt.Rejection;
+import io.lumen.security.jwt.TokenRejectedException;
 import io.lumen.security.keys.KeyRing;
 import org.jose4j.jwa.AlgorithmConstraints;
 import org.jose4j.jws.JsonWebSignature;

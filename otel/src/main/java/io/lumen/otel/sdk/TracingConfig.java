@@ -1,4 +1,4 @@
-package io.lumen.otel;
+package io.lumen.otel.sdk;
 
 import java.net.URI;
 import java.net.URISyntaxException;

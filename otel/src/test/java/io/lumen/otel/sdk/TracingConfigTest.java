@@ -1,4 +1,4 @@
-package io.lumen.otel;
+package io.lumen.otel.sdk;
 
 import io.lumen.config.ConfigException;
 import io.lumen.config.ConfigLoader;

@@ -1,4 +1,4 @@
-package io.lumen.otel;
+package io.lumen.otel.sdk;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 

@@ -1,4 +1,4 @@
-package io.lumen.datasource;
+package io.lumen.datasource.pool;
 
 import java.util.regex.Pattern;
 
