@@ -28,8 +28,8 @@ import java.util.Map;
  *
  * <p>An upload over the limit is the application's to answer, as on Tomcat: Spring's multipart
  * parsing turns it into a {@link MultipartException} ({@code MaxUploadSizeExceededException}: the limit
- * is {@code spring.servlet.multipart.max-request-size}, which Undertow's servlet container sets as the
- * exchange's), for the application's {@code @ExceptionHandler}, Problem Details or Spring's own 413.
+ * is {@code spring.servlet.multipart.max-request-size}, set as the exchange's by {@link MultipartLimit}),
+ * for the application's {@code @ExceptionHandler}, Problem Details or Spring's own 413.
  */
 public final class BodyReadFailureResolver implements HandlerExceptionResolver, Ordered {
     private final LumenEmbedding lumen;
