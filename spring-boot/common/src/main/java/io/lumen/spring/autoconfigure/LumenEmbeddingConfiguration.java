@@ -90,7 +90,7 @@ public abstract class LumenEmbeddingConfiguration {
     public FilterRegistrationBean<MultipartLimit> lumenMultipartLimitFilter(MultipartLimit limit) {
         FilterRegistrationBean<MultipartLimit> registration = new FilterRegistrationBean<>(limit);
         registration.setOrder(Ordered.HIGHEST_PRECEDENCE);
-        registration.setName("lumenMultipartLimitFilter");
+        registration.setName(MultipartLimit.FILTER_NAME);
         return registration;
     }
 

@@ -37,6 +37,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * application context.
  */
 public final class MultipartLimit implements ServletContainerInitializer, Filter {
+    /** The filter's name; a deployment without it (Actuator's own port) keeps Undertow's limits. */
+    public static final String FILTER_NAME = "lumenMultipartLimitFilter";
+
     private final Map<String, Long> limits = new ConcurrentHashMap<>();
 
     /** Adds the initializer to a deployment; after Spring's, which registers the servlets. */
@@ -46,8 +49,8 @@ public final class MultipartLimit implements ServletContainerInitializer, Filter
 
     @Override
     public void onStartup(Set<Class<?>> types, ServletContext context) {
-        if (!(context instanceof ServletContextImpl undertow)) {
-            return;
+        if (!(context instanceof ServletContextImpl undertow) || context.getFilterRegistration(FILTER_NAME) == null) {
+            return; // without the filter half nothing would apply the limit again
         }
         for (ServletHandler handler : undertow.getDeployment().getServlets().getServletHandlers().values()) {
             ManagedServlet servlet = handler.getManagedServlet();
