@@ -2,6 +2,7 @@ package io.lumen.spring.boot4;
 
 import io.lumen.spring.embed.LumenHandlerWrapper;
 import io.lumen.spring.web.ContentLanguageFilter;
+import io.lumen.spring.web.SessionCookieDefault;
 import io.undertow.Undertow;
 import io.undertow.servlet.api.DeploymentInfo;
 import jakarta.servlet.DispatcherType;
@@ -43,6 +44,13 @@ public class LumenWebServerAutoConfiguration {
         LumenServletWebServerFactory factory = new LumenServletWebServerFactory(environment, lumen::getIfAvailable);
         customizers.orderedStream().forEach(factory::addDeploymentInfoCustomizers);
         return factory;
+    }
+
+    /** The session cookie {@code HttpOnly} unless the application says, as on Tomcat ({@link SessionCookieDefault}). */
+    @Bean
+    @ConditionalOnMissingBean(name = "lumenSessionCookieDefault")
+    public LumenDeploymentInfoCustomizer lumenSessionCookieDefault(Environment environment) {
+        return new SessionCookieDefault(environment)::addTo;
     }
 
     /** Boot's error JSON keeps the exception's own message, as on Tomcat ({@link ErrorMessageFilter}). */

@@ -3,6 +3,7 @@ package io.lumen.spring.it;
 import io.lumen.security.VerifiedToken;
 import io.lumen.spring.LumenRequest;
 import io.lumen.validator.validation.ValidatedRequest;
+import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import org.springframework.web.bind.annotation.CrossOrigin;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -48,6 +49,12 @@ public class TestControllers {
     public String locale(@RequestParam String tag, HttpServletResponse response) {
         response.setLocale(Locale.forLanguageTag(tag));
         return "locale " + tag;
+    }
+
+    /** Starts a session, as Spring Security's request cache or a form login does. */
+    @GetMapping("/spring/session")
+    public String session(HttpServletRequest request) {
+        return "session " + request.getSession(true).getId().isEmpty();
     }
 
     @GetMapping("/spring/hello")

@@ -6,6 +6,7 @@ import io.lumen.spring.embed.SpringHandoff;
 import io.lumen.spring.web.BodyReadFailureResolver;
 import io.lumen.spring.web.LumenRequestArgumentResolver;
 import io.lumen.spring.web.LumenRequestFilter;
+import io.lumen.spring.web.MultipartLimit;
 import io.lumen.spring.web.SpringCors;
 import jakarta.servlet.ServletContext;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -73,6 +74,23 @@ public abstract class LumenEmbeddingConfiguration {
         FilterRegistrationBean<LumenRequestFilter> registration = new FilterRegistrationBean<>(new LumenRequestFilter());
         registration.setOrder(Ordered.HIGHEST_PRECEDENCE);
         registration.setName("lumenRequestFilter");
+        return registration;
+    }
+
+    /** Spring's multipart request limit applied when Spring reads the upload ({@link MultipartLimit}). */
+    @Bean
+    @ConditionalOnMissingBean
+    public MultipartLimit lumenMultipartLimit() {
+        return new MultipartLimit();
+    }
+
+    /** The filter half of {@link MultipartLimit}, first among the filters. */
+    @Bean
+    @ConditionalOnMissingBean(name = "lumenMultipartLimitFilter")
+    public FilterRegistrationBean<MultipartLimit> lumenMultipartLimitFilter(MultipartLimit limit) {
+        FilterRegistrationBean<MultipartLimit> registration = new FilterRegistrationBean<>(limit);
+        registration.setOrder(Ordered.HIGHEST_PRECEDENCE);
+        registration.setName(MultipartLimit.FILTER_NAME);
         return registration;
     }
 

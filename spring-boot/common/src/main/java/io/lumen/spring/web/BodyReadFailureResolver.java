@@ -12,6 +12,7 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import org.springframework.core.Ordered;
 import org.springframework.web.servlet.HandlerExceptionResolver;
+import org.springframework.web.multipart.MultipartException;
 import org.springframework.web.servlet.ModelAndView;
 
 import java.io.IOException;
@@ -24,6 +25,11 @@ import java.util.Map;
  * {@code maxTransferFileSize} on the Boot 4 starter's server, Spring's
  * {@code server.undertow.max-http-post-size} for a chunked body on Boot 3.5. Other failures are left
  * to Spring's resolvers. First among Spring's exception resolvers.
+ *
+ * <p>An upload over the limit is the application's to answer, as on Tomcat: Spring's multipart
+ * parsing turns it into a {@link MultipartException} ({@code MaxUploadSizeExceededException}: the limit
+ * is {@code spring.servlet.multipart.max-request-size}, set as the exchange's by {@link MultipartLimit}),
+ * for the application's {@code @ExceptionHandler}, Problem Details or Spring's own 413.
  */
 public final class BodyReadFailureResolver implements HandlerExceptionResolver, Ordered {
     private final LumenEmbedding lumen;
@@ -39,12 +45,13 @@ public final class BodyReadFailureResolver implements HandlerExceptionResolver, 
         if (context == null || response.isCommitted()) {
             return null;
         }
+        boolean upload = failure instanceof MultipartException;
         for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
             if (t instanceof RequestBodyTimeoutException timeout) {
                 response.setHeader("Connection", "close");
                 return answer(response, context.errors(), ErrorCodes.REQUEST_BODY_TIMEOUT, timeout.idleMillis());
             }
-            if (t instanceof RequestTooBigException) {
+            if (t instanceof RequestTooBigException && !upload) {
                 long limit = t instanceof BodyTooLargeException b ? b.limit() : request.getContentLengthLong();
                 return answer(response, context.errors(), ErrorCodes.PAYLOAD_TOO_LARGE, limit);
             }

@@ -2,6 +2,8 @@ package io.lumen.spring.autoconfigure;
 
 import io.lumen.spring.embed.LumenHandlerWrapper;
 import io.lumen.spring.web.ContentLanguageFilter;
+import io.lumen.spring.web.MultipartLimit;
+import io.lumen.spring.web.SessionCookieDefault;
 import io.undertow.servlet.api.DeploymentInfo;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
@@ -14,6 +16,7 @@ import org.springframework.boot.web.embedded.undertow.UndertowServletWebServerFa
 import org.springframework.boot.web.server.WebServerFactoryCustomizer;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
+import org.springframework.core.env.Environment;
 
 /**
  * Boot 3.5: Lumen in front of Spring MVC, from the dependency alone. In a servlet application on
@@ -37,8 +40,9 @@ public class LumenAutoConfiguration extends LumenEmbeddingConfiguration {
 
     @Bean
     @ConditionalOnMissingBean
-    public LumenDeploymentCustomizer lumenDeploymentCustomizer(LumenHandlerWrapper wrapper) {
-        return new LumenDeploymentCustomizer(wrapper);
+    public LumenDeploymentCustomizer lumenDeploymentCustomizer(LumenHandlerWrapper wrapper,
+                                                               MultipartLimit multipartLimit, Environment environment) {
+        return new LumenDeploymentCustomizer(wrapper, multipartLimit, new SessionCookieDefault(environment));
     }
 
     /** {@code Content-Language} as a language tag, as on Tomcat ({@link ContentLanguageFilter}). */
