@@ -66,6 +66,23 @@ class UploadLimitTest {
         }
     }
 
+    @Test
+    void withoutAHandlerSpringsOwn413IsAnsweredNotAReset() throws Exception {
+        // Spring answers sendError(413); its error dispatch must render Boot's error page, not parse the upload again
+        try (ConfigurableApplicationContext app = Apps.start(Apps.dir("lumen-it"), LIMITS[0], LIMITS[1])) {
+            for (String path : new String[] {"/spring/upload", "/mw/upload"}) {
+                for (boolean chunked : new boolean[] {false, true}) {
+                    HttpResponse<String> over = upload(app, path, 200_000, chunked);
+                    assertEquals(413, over.statusCode(), path + ": " + over.body());
+                    JsonNode error = AppTestBase.JSON.readTree(over.body()); // Boot's error JSON, not Lumen's
+                    assertEquals(413, error.path("status").asInt(), over.body());
+                    assertEquals(path, error.path("path").asText(), over.body());
+                    assertTrue(error.path("code").isMissingNode(), over.body());
+                }
+            }
+        }
+    }
+
     private static HttpResponse<String> upload(ConfigurableApplicationContext app, String path, int size,
                                                boolean chunked) throws Exception {
         ByteArrayOutputStream body = new ByteArrayOutputStream();

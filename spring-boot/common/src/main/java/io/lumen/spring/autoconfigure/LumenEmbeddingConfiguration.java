@@ -8,6 +8,7 @@ import io.lumen.spring.web.LumenRequestArgumentResolver;
 import io.lumen.spring.web.LumenRequestFilter;
 import io.lumen.spring.web.MultipartLimit;
 import io.lumen.spring.web.SpringCors;
+import jakarta.servlet.DispatcherType;
 import jakarta.servlet.ServletContext;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.springframework.beans.factory.ObjectProvider;
@@ -91,6 +92,7 @@ public abstract class LumenEmbeddingConfiguration {
         FilterRegistrationBean<MultipartLimit> registration = new FilterRegistrationBean<>(limit);
         registration.setOrder(Ordered.HIGHEST_PRECEDENCE);
         registration.setName(MultipartLimit.FILTER_NAME);
+        registration.setDispatcherTypes(DispatcherType.REQUEST, DispatcherType.ERROR); // see MultipartLimit
         return registration;
     }
 

@@ -6,6 +6,7 @@ import io.undertow.servlet.api.ServletInfo;
 import io.undertow.servlet.core.ManagedServlet;
 import io.undertow.servlet.handlers.ServletHandler;
 import io.undertow.servlet.spec.ServletContextImpl;
+import jakarta.servlet.DispatcherType;
 import jakarta.servlet.Filter;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.MultipartConfigElement;
@@ -13,8 +14,10 @@ import jakarta.servlet.ServletContainerInitializer;
 import jakarta.servlet.ServletContext;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.ServletRequest;
+import jakarta.servlet.RequestDispatcher;
 import jakarta.servlet.ServletResponse;
 import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletRequestWrapper;
 
 import java.io.IOException;
 import java.util.Locale;
@@ -35,6 +38,10 @@ import java.util.concurrent.ConcurrentHashMap;
  * first filter, it sets that limit as the exchange's body limit of a multipart request to the servlet
  * before anything reads the body (Lumen's root guard then counts it; see {@code RequestBodies}). One per
  * application context.
+ *
+ * <p>Where the application has no handler for the failure, Spring answers {@code sendError(413)} and the
+ * error dispatch would resolve the same upload again and fail again (a connection reset on Undertow). On
+ * that dispatch the filter hides the multipart content type, so Boot's error page renders the 413.
  */
 public final class MultipartLimit implements ServletContainerInitializer, Filter {
     /** The filter's name; a deployment without it (Actuator's own port) keeps Undertow's limits. */
@@ -68,6 +75,10 @@ public final class MultipartLimit implements ServletContainerInitializer, Filter
     @Override
     public void doFilter(ServletRequest request, ServletResponse response, FilterChain chain)
             throws IOException, ServletException {
+        if (request.getDispatcherType() == DispatcherType.ERROR) {
+            chain.doFilter(refusedUpload(request) ? new NotMultipart((HttpServletRequest) request) : request, response);
+            return;
+        }
         if (!limits.isEmpty() && request instanceof HttpServletRequest http && isMultipart(http)) {
             Long limit = limits.get(http.getHttpServletMapping().getServletName());
             HttpServerExchange exchange = Exchanges.of(request);
@@ -79,8 +90,30 @@ public final class MultipartLimit implements ServletContainerInitializer, Filter
         chain.doFilter(request, response);
     }
 
+    private static boolean refusedUpload(ServletRequest request) {
+        return request instanceof HttpServletRequest http && isMultipart(http)
+                && Integer.valueOf(413).equals(request.getAttribute(RequestDispatcher.ERROR_STATUS_CODE));
+    }
+
     private static boolean isMultipart(HttpServletRequest request) {
         String type = request.getContentType();
         return type != null && type.toLowerCase(Locale.ROOT).startsWith("multipart/");
+    }
+
+    /** The error dispatch of a refused upload, seen without its multipart content type. */
+    private static final class NotMultipart extends HttpServletRequestWrapper {
+        NotMultipart(HttpServletRequest request) {
+            super(request);
+        }
+
+        @Override
+        public String getContentType() {
+            return null;
+        }
+
+        @Override
+        public String getHeader(String name) {
+            return "Content-Type".equalsIgnoreCase(name) ? null : super.getHeader(name);
+        }
     }
 }
