@@ -9,6 +9,17 @@
 #   codegen-it/public-specs/run.sh --ci       the CI subset (CI_SPECS below, a few minutes)
 #   codegen-it/public-specs/run.sh museum openai
 #   PHASES=examples,coverage FUZZ_SECONDS=900 codegen-it/public-specs/run.sh box   (bounded phases, larger cap)
+#   BUILD_SECONDS=5400 FUZZ_SECONDS=1800 codegen-it/public-specs/run.sh discord   (caps for a loaded machine)
+#
+# Time per spec on the shared 2-core machine at a load average of 15-35 (2026-11-28; generation, then the
+# generated project's Maven build with its tests, then schemathesis; the build dominates for large specs):
+#   discord         7 s + 497 s build (242 tests); schemathesis does not end within FUZZ_SECONDS=900 (coverage
+#                   phase alone > 14 min); fuzzing + stateful phases alone 558 s
+#   adyen-checkout 24 s + 352 s build (28 tests) + 601 s schemathesis (all phases end)
+#   lago           11 s + 373 s build (202 tests) + 732 s schemathesis (all phases end)
+#   petstore3 78 s build (19 tests) at a load of 17; the others of the full set: docs/codegen.md, "The public-spec suite".
+# BUILD_SECONDS (default 3600) caps one generated project's build; FUZZ_SECONDS caps schemathesis, which is then
+# stopped with SIGINT so it still prints the failures it found.
 #
 # A spec split over files is stored as <name>/<anything>.tar.gz with <name>/ENTRY naming the file to generate from.
 # Needs Lumen installed in the Maven repository (MAVEN_REPO, default ~/.m2/repository: ./mvnw install),
