@@ -119,6 +119,21 @@ class SecuritySchemesTest {
         }
     }
 
+    @Test
+    void securityEveryOperationMaySkipNeedsNoSecurityModuleInTheProjectOrItsTests() throws Exception {
+        GeneratedProject project = GeneratedProject.generate(GeneratedProject.spec("optional-security.yaml"), dir);
+        assertEquals(0, project.exit, project.err);
+        String pom = Files.readString(dir.resolve("pom.xml"));
+        assertFalse(pom.contains("lumen-security"), "no operation runs the security chain: " + pom);
+        String support = Files.readString(dir.resolve("src/test/java/com/example/optionalsecurity/TestSupport.java"));
+        assertFalse(support.contains("io.lumen.security"), "the tests compile against the project's own dependencies: " + support);
+        assertFalse(Files.exists(dir.resolve("config/security.yml")));
+        assertEquals("", project.compile());
+        try (GeneratedProject.Running service = project.start(Map.of())) {
+            assertEquals(200, get(service.service().httpUri().orElseThrow(), "/collections").statusCode());
+        }
+    }
+
     private static HttpResponse<String> get(URI base, String target, String... headers) throws Exception {
         HttpRequest.Builder b = HttpRequest.newBuilder(base.resolve(target)).GET();
         for (int i = 0; i < headers.length; i += 2) {
