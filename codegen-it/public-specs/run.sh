@@ -34,7 +34,7 @@ MAX_EXAMPLES="${MAX_EXAMPLES:-10}"
 FUZZ_SECONDS="${FUZZ_SECONDS:-300}"      # per spec
 BUILD_SECONDS="${BUILD_SECONDS:-3600}"   # cap on one generated project's Maven build with its tests (header: measured times)
 PHASES="${PHASES:-}"                     # schemathesis --phases (examples,coverage,fuzzing,stateful); empty: its default
-ALL_SPECS=(petstore3 train-travel museum spotify box openai discord adyen-checkout adyen-transfers lago)
+ALL_SPECS=(petstore3 train-travel museum spotify box openai discord adyen-checkout adyen-transfers lago kratos hydra mastodon qdrant)
 CI_SPECS=(petstore3 museum spotify)   # permissive licences only (README.md); train-travel is CC BY-NC-SA
 JAVA_OPTS=(-Xmx256m -XX:+UseSerialGC -XX:TieredStopAtLevel=1)
 CLI_OPTS=(-XX:+UseSerialGC -XX:TieredStopAtLevel=1)   # the flags docs/codegen.md recommends for the CLI (Speed)
@@ -76,7 +76,10 @@ def path_item(item):  # a path item $ref'd from another file (a spec split over 
 methods = {"get", "put", "post", "delete", "patch", "head", "options", "trace"}
 ops = sum(1 for item in (doc.get("paths") or {}).values() for m in path_item(item) if m in methods)
 servers = doc.get("servers") or [{"url": "/"}]
-base = urllib.parse.urlparse(servers[0].get("url", "/")).path.rstrip("/")
+url = servers[0].get("url", "/")
+for var, spec in (servers[0].get("variables") or {}).items():  # {hostname}, {port}: their defaults, as Lumen does
+    url = url.replace("{%s}" % var, str(spec.get("default", "")))
+base = urllib.parse.urlparse(url).path.rstrip("/")
 scopes = set()
 for scheme in ((doc.get("components") or {}).get("securitySchemes") or {}).values():
     for flow in (scheme.get("flows") or {}).values():
