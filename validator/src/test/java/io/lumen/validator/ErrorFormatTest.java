@@ -214,6 +214,9 @@ class ErrorFormatTest {
                     new SchemaCheck(spec), s.service().context().errors());
             assertEquals(6, formats.declaringOperations(), "coded, nested, status, nullable, named, mapped (by the mapper)");
             assertEquals(1, formats.fallingBackOperations(), "unfillable: the mapper returns null for it and nothing fills traceId");
+            // one reason: no empty "(; " before the pointer to the DEBUG lines (Hydra's and Mastodon's startup line had it)
+            assertTrue(formats.summary().endsWith("errorFormat.mapper returns null for it (each operation at DEBUG io.lumen.validator.errors)"),
+                    formats.summary());
         }
     }
 
