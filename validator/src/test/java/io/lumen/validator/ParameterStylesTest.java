@@ -71,6 +71,16 @@ class ParameterStylesTest {
     }
 
     @Test
+    void aValueOfAnyOfOrOneOfTypesIsConvertedToTheTypeThatFits() {
+        JsonNode q = ok("/api/items?statuses=failed&statuses=404&statuses=succeeded&code=201").path("query");
+        assertEquals("[\"failed\",404,\"succeeded\"]", q.path("statuses").toString());
+        assertEquals("201", q.path("code").toString());
+        assertEquals("true", ok("/api/items?code=true").path("query").path("code").toString());
+        HttpResponse<String> r = service.send(service.request("/api/items?statuses=failed&statuses=700").GET().build());
+        assertEquals(400, r.statusCode(), r.body());
+    }
+
+    @Test
     void queryFormNotExplodedObjectReadsNameValuePairs() {
         assertEquals("{\"x\":1,\"y\":2}", ok("/api/items?point=x,1,y,2").path("query").path("point").toString());
     }
