@@ -125,6 +125,17 @@ class ErrorFormatTest {
         }
     }
 
+    @Test
+    void anErrorSchemaWithNothingRequiredCarriesTheMessageInItsOptionalNestedObject() {
+        // a generated project's SpecErrorMapper returns null: the body came out {} (Qdrant's 4XX), with no word of the error
+        try (TestService s = start("optional-nested.yaml", "errorFormat:\n  mapper: " + FaultMapper.class.getName() + "\n")) {
+            HttpResponse<String> r = s.get("/api/points/minus-one");
+            assertEquals(400, r.statusCode(), r.body());
+            assertDeclared(r, "/points/{id}", "GET", "4XX", "application/json");
+            assertTrue(Fixture.json(r).path("status").path("error").asText().contains("path.id"), r.body());
+        }
+    }
+
     /** A user's mapper, as a generated project would own one. */
     public static final class FaultMapper implements ErrorMapper {
         @Override
