@@ -17,6 +17,7 @@
 #                   phase alone > 14 min); fuzzing + stateful phases alone 558 s
 #   adyen-checkout 24 s + 352 s build (28 tests) + 601 s schemathesis (all phases end)
 #   lago           11 s + 373 s build (202 tests) + 732 s schemathesis (all phases end)
+#   adyen-transfers 8 s + 142 s build (12 tests) + 25 s schemathesis (all phases end)
 #   petstore3 78 s build (19 tests) at a load of 17; the others of the full set: docs/codegen.md, "The public-spec suite".
 # BUILD_SECONDS (default 3600) caps one generated project's build; FUZZ_SECONDS caps schemathesis, which is then
 # stopped with SIGINT so it still prints the failures it found.
