@@ -138,6 +138,30 @@ class ModelBindingTest {
         }
     }
 
+    @Test
+    void schemaAndPropertyNamesThatDifferOnlyInCaseAreNumberedAndKeepTheirJsonNames(@TempDir Path dir) throws Exception {
+        GeneratedProject p = GeneratedProject.generate(GeneratedProject.spec("case-names.yaml"), dir, "--verbose");
+        assertEquals(0, p.exit, p.err);
+        assertTrue(p.err.contains("/components/schemas/nullTime: schema 'nullTime' becomes Java class NullTime2 because NullTime "
+                + "is the schema at /components/schemas/NullTime"), p.err);
+        assertTrue(p.err.contains("/components/schemas/Session/properties/ID: property 'ID' becomes the Java name id2 because id is "
+                + "property 'id' of the same schema"), p.err);
+        assertTrue(p.err.contains("property 'expiresAt' becomes the Java name expiresAt2 because expiresAt is property 'expires_at'"),
+                p.err);
+        assertEquals("", p.compile());
+        try (URLClassLoader classes = new URLClassLoader(new URL[] {dir.resolve("target/test-compile").toUri().toURL()},
+                ModelBindingTest.class.getClassLoader())) {
+            Class<?> session = classes.loadClass("com.example.casenames.model.Session");
+            String text = "{\"ID\":7,\"id\":\"s-1\",\"expires_at\":{\"Time\":\"2026-11-28T11:00:00Z\",\"Valid\":true},"
+                    + "\"expiresAt\":\"soon\"}";
+            Object value = json.readValue(text, session);
+            assertEquals("s-1", session.getMethod("id").invoke(value));
+            assertEquals(7L, session.getMethod("id2").invoke(value));
+            assertEquals("com.example.casenames.model.NullTime2", session.getMethod("expiresAt").getReturnType().getName());
+            assertEquals(json.readTree(text), json.readTree(json.writeValueAsString(value)));
+        }
+    }
+
     private static URLClassLoader compiled(String spec, Path dir) throws Exception {
         GeneratedProject p = GeneratedProject.generate(GeneratedProject.spec(spec), dir);
         assertEquals(0, p.exit, p.err);

@@ -95,6 +95,45 @@ class SecuritySchemesTest {
         }
     }
 
+    @Test
+    void anOperationOnlySchemesLumenDoesNotCheckCanSatisfyGetsATestOfItsRefusal() throws Exception {
+        GeneratedProject project = GeneratedProject.generate(GeneratedProject.spec("unchecked-schemes.yaml"), dir, "--verbose");
+        assertEquals(0, project.exit, project.err);
+        assertTrue(project.err.contains("security scheme 'sessionToken' is not declared in components/securitySchemes"), project.err);
+        assertTrue(project.err.contains("security scheme 'digest' is not one Lumen checks"), project.err);
+        for (String name : List.of("UpdateSettingsTest.java", "ByDigestTest.java")) {
+            String test = Files.readString(dir.resolve("src/test/java/com/example/uncheckedschemes/" + name));
+            assertTrue(test.contains("IsRefusedWithoutASchemeLumenChecks()") && test.contains("Assertions.assertEquals(401, "), test);
+        }
+        String open = Files.readString(dir.resolve("src/test/java/com/example/uncheckedschemes/OpenToAllTest.java"));
+        assertTrue(open.contains("openToAllAnswersItsDocumentedStatus()"), open);
+        assertEquals("", project.compile());
+        try (GeneratedProject.Running service = project.start(Map.of())) {
+            URI base = service.service().httpUri().orElseThrow();
+            HttpResponse<String> settings = HTTP.send(HttpRequest.newBuilder(base.resolve("/settings"))
+                    .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString("{\"theme\":\"dark\"}")).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertEquals(401, settings.statusCode(), "what the generated test asserts: " + settings.body());
+            assertEquals(401, get(base, "/digest", "Authorization", "Digest username=\"a\"").statusCode());
+            assertEquals(200, get(base, "/public").statusCode());
+        }
+    }
+
+    @Test
+    void securityEveryOperationMaySkipNeedsNoSecurityModuleInTheProjectOrItsTests() throws Exception {
+        GeneratedProject project = GeneratedProject.generate(GeneratedProject.spec("optional-security.yaml"), dir);
+        assertEquals(0, project.exit, project.err);
+        String pom = Files.readString(dir.resolve("pom.xml"));
+        assertFalse(pom.contains("lumen-security"), "no operation runs the security chain: " + pom);
+        String support = Files.readString(dir.resolve("src/test/java/com/example/optionalsecurity/TestSupport.java"));
+        assertFalse(support.contains("io.lumen.security"), "the tests compile against the project's own dependencies: " + support);
+        assertFalse(Files.exists(dir.resolve("config/security.yml")));
+        assertEquals("", project.compile());
+        try (GeneratedProject.Running service = project.start(Map.of())) {
+            assertEquals(200, get(service.service().httpUri().orElseThrow(), "/collections").statusCode());
+        }
+    }
+
     private static HttpResponse<String> get(URI base, String target, String... headers) throws Exception {
         HttpRequest.Builder b = HttpRequest.newBuilder(base.resolve(target)).GET();
         for (int i = 0; i < headers.length; i += 2) {

@@ -195,6 +195,9 @@ public final class ConfigLoader {
     }
 
     private PlaceholderResolver.Found lookup(String key) {
+        // asked for, so read, whichever source answers: an environment variable overriding a values.yml key
+        // (SERVER_HTTPPORT beside server.httpPort) must not make startup warn that nothing reads the key
+        valuesRead.add(key);
         if (overrides.containsKey(key)) {
             return new PlaceholderResolver.Found(overrides.get(key));
         }
@@ -208,7 +211,6 @@ public final class ConfigLoader {
         }
         Optional<ConfigFile> values = values();
         if (values.isPresent() && values.get().tree() instanceof Map<?, ?> map && map.containsKey(key)) {
-            valuesRead.add(key);
             ConfigFile v = values.get();
             return new PlaceholderResolver.Found(map.get(key),
                     new ValueOrigin(v.displayName(), v.lineOf(JsonPointers.child("", key)), key));

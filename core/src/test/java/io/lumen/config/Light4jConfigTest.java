@@ -49,6 +49,16 @@ class Light4jConfigTest {
     }
 
     @Test
+    void aValuesKeyTheEnvironmentOverridesIsReadNotWarnedAbout() {
+        // a generated project's values.yml has server.httpPort, and its README starts it with SERVER_HTTPPORT
+        write(tmp, "values.yml", "server.httpPort: 8080\n");
+        write(tmp, "server.yml", "httpPort: ${server.httpPort:8080}\n");
+        ConfigLoader loader = loader(tmp, Map.of("SERVER_HTTPPORT", "9090"));
+        assertEquals(9090, loader.load("server", ServerConfig.class).httpPort());
+        assertEquals(List.of(), loader.unreadValues(), "the placeholder names the key: the environment only chose its value");
+    }
+
+    @Test
     void aBadValueInjectedFromValuesYmlIsReportedAtItsValuesLine() {
         write(tmp, "values.yml", "# ports\nserver.httpPort: lots\n");
         write(tmp, "server.yml", "ip: 127.0.0.1\nhttpPort: ${server.httpPort}\n");

@@ -125,6 +125,17 @@ class ErrorFormatTest {
         }
     }
 
+    @Test
+    void anErrorSchemaWithNothingRequiredCarriesTheMessageInItsOptionalNestedObject() {
+        // a generated project's SpecErrorMapper returns null: the body came out {} (Qdrant's 4XX), with no word of the error
+        try (TestService s = start("optional-nested.yaml", "errorFormat:\n  mapper: " + FaultMapper.class.getName() + "\n")) {
+            HttpResponse<String> r = s.get("/api/points/minus-one");
+            assertEquals(400, r.statusCode(), r.body());
+            assertDeclared(r, "/points/{id}", "GET", "4XX", "application/json");
+            assertTrue(Fixture.json(r).path("status").path("error").asText().contains("path.id"), r.body());
+        }
+    }
+
     /** A user's mapper, as a generated project would own one. */
     public static final class FaultMapper implements ErrorMapper {
         @Override
@@ -214,6 +225,9 @@ class ErrorFormatTest {
                     new SchemaCheck(spec), s.service().context().errors());
             assertEquals(6, formats.declaringOperations(), "coded, nested, status, nullable, named, mapped (by the mapper)");
             assertEquals(1, formats.fallingBackOperations(), "unfillable: the mapper returns null for it and nothing fills traceId");
+            // one reason: no empty "(; " before the pointer to the DEBUG lines (Hydra's and Mastodon's startup line had it)
+            assertTrue(formats.summary().endsWith("errorFormat.mapper returns null for it (each operation at DEBUG io.lumen.validator.errors)"),
+                    formats.summary());
         }
     }
 

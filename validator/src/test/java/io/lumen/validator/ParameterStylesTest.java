@@ -71,6 +71,27 @@ class ParameterStylesTest {
     }
 
     @Test
+    void aValueOfAnyOfOrOneOfTypesIsConvertedToTheTypeThatFits() {
+        JsonNode q = ok("/api/items?statuses=failed&statuses=404&statuses=succeeded&code=201").path("query");
+        assertEquals("[\"failed\",404,\"succeeded\"]", q.path("statuses").toString());
+        assertEquals("201", q.path("code").toString());
+        assertEquals("true", ok("/api/items?code=true").path("query").path("code").toString());
+        HttpResponse<String> r = service.send(service.request("/api/items?statuses=failed&statuses=700").GET().build());
+        assertEquals(400, r.statusCode(), r.body());
+    }
+
+    @Test
+    void anEmailOfAReservedTopLevelDomainIsAMailboxAndBrokenOnesAreNot() {
+        // RFC 5321 syntax, no list of top-level domains: Lago's example dinesh@piedpiper.test, schemathesis' 0@b.example
+        for (String mail : new String[] {"dinesh@piedpiper.test", "0@b.example", "a.b%2Bc@x-y.invalid", "%22q%20x%22@[127.0.0.1]"}) {
+            assertEquals(200, service.send(service.request("/api/items?mail=" + mail).GET().build()).statusCode(), mail);
+        }
+        for (String mail : new String[] {"nope", "a..b@x.test", "a@-x.test", "a@x_y.test", "@x.test", "a@[300.1.1.1]"}) {
+            assertEquals(400, service.send(service.request("/api/items?mail=" + mail).GET().build()).statusCode(), mail);
+        }
+    }
+
+    @Test
     void queryFormNotExplodedObjectReadsNameValuePairs() {
         assertEquals("{\"x\":1,\"y\":2}", ok("/api/items?point=x,1,y,2").path("query").path("point").toString());
     }

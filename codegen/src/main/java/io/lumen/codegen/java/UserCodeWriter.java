@@ -107,22 +107,32 @@ public final class UserCodeWriter {
         }
         String expectedType = op.stub().mediaType() == null ? null
                 : op.stub().mediaType().contains("*") ? null : op.stub().mediaType();
-        MethodSpec test = MethodSpec.methodBuilder(op.method() + "AnswersItsDocumentedStatus").addAnnotation(TEST)
-                .addException(Exception.class)
-                .addJavadoc("$L\n", "Until the operation is implemented this is its stub: status " + op.stub().status()
-                        + (op.stub().mediaType() == null ? "" : " and the body, which response validation checks against the spec") + ".")
-                .addStatement("$T<String> response = $T.send(SERVICE, $S, $S, $L, $S, $S$L)", HTTP_RESPONSE, support,
-                        op.operation().method(), call.target(), headers.build(), call.contentType(), call.body(), scopes.build())
-                .addStatement("$T.assertEquals($L, response.statusCode(), response::body)", ASSERTIONS, op.stub().status())
-                .addStatement("$T.assertBody(response, $S)", support, expectedType)
-                .build();
+        CodeBlock send = CodeBlock.of("$T<String> response = $T.send(SERVICE, $S, $S, $L, $S, $S$L)", HTTP_RESPONSE, support,
+                op.operation().method(), call.target(), headers.build(), call.contentType(), call.body(), scopes.build());
+        // no requirement names only schemes Lumen checks (an undeclared name, http digest, mutualTLS): the
+        // service refuses every request, which is what the test can hold it to
+        boolean refused = op.secured() && op.testSchemes().isEmpty();
+        MethodSpec.Builder test = MethodSpec.methodBuilder(op.method() + (refused ? "IsRefusedWithoutASchemeLumenChecks"
+                        : "AnswersItsDocumentedStatus")).addAnnotation(TEST).addException(Exception.class);
+        if (refused) {
+            test.addJavadoc("$L\n", "Every security requirement of this operation names a scheme Lumen does not check (see the"
+                            + " generation warning), so the service answers 401 until the spec declares a scheme Lumen checks.")
+                    .addStatement(send)
+                    .addStatement("$T.assertEquals(401, response.statusCode(), response::body)", ASSERTIONS);
+        } else {
+            test.addJavadoc("$L\n", "Until the operation is implemented this is its stub: status " + op.stub().status()
+                            + (op.stub().mediaType() == null ? "" : " and the body, which response validation checks against the spec") + ".")
+                    .addStatement(send)
+                    .addStatement("$T.assertEquals($L, response.statusCode(), response::body)", ASSERTIONS, op.stub().status())
+                    .addStatement("$T.assertBody(response, $S)", support, expectedType);
+        }
         TypeSpec.Builder type = TypeSpec.classBuilder(self)
                 .addJavadoc("$L\n", "Tests " + JavaSources.doc(ApiWriter.title(op)) + " on a running service (free port,"
                         + " response validation enforced).\nThis file is yours: lumen-codegen wrote it once and never changes it.")
                 .addField(FieldSpec.builder(EXTENSION, "SERVICE", Modifier.STATIC, Modifier.FINAL)
                         .addAnnotation(AnnotationSpec.builder(REGISTER).build())
                         .initializer("$T.service()", support).build())
-                .addMethod(test);
+                .addMethod(test.build());
         return Map.entry(JavaSources.path(sources.basePackage(), self.simpleName()), sources.userFile(sources.basePackage(), type));
     }
 }

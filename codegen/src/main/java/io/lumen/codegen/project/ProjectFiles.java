@@ -218,6 +218,11 @@ public final class ProjectFiles {
      */
     private List<Map<String, Object>> credentialed() {
         List<Map<String, Object>> out = new ArrayList<>();
+        if (!secured) {
+            // every requirement has an empty alternative (Qdrant's [{api-key}, {bearerAuth}, {}]): no operation
+            // runs the security chain, the project has no lumen-security, and credentials would check nothing
+            return out;
+        }
         for (SecurityScheme s : schemes.credentialed()) {
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("name", s.name());

@@ -38,7 +38,8 @@ import java.util.stream.Collectors;
  *       ({@code decimal} BigDecimal), {@code date-time} OffsetDateTime, {@code date} LocalDate,
  *       {@code uuid} UUID, {@code byte} byte[] (base64); {@code binary} inside JSON stays a String.</li>
  * </ul>
- * Two schema names that give one class name, also when they differ only in case, are an error.
+ * Two schema names that give one class name, also when they differ only in case, are numbered
+ * ({@code NullTime}, {@code NullTime2}) with a warning.
  */
 public final class TypeMapper {
     /** Any JSON value. */
@@ -76,12 +77,7 @@ public final class TypeMapper {
             if (simple.isEmpty()) {
                 throw spec.error(pointer, "schema name '" + name + "' gives no Java class name");
             }
-            String owner = classes.claim(simple, pointer);
-            if (owner != null) {
-                throw spec.error(pointer, "schema '" + name + "' becomes Java class " + simple + ", as does the schema at "
-                        + owner + "; rename one (names that differ only in case collide on case-insensitive file systems)");
-            }
-            componentNames.put(pointer, ClassName.get(modelPackage, simple));
+            componentNames.put(pointer, ClassName.get(modelPackage, userClass(simple, pointer, name)));
         }
     }
 
@@ -277,8 +273,12 @@ public final class TypeMapper {
             String java = Names.member(json).isEmpty() ? "property" : Names.member(json);
             String owner = components.claim(java, "property '" + json + "'");
             if (owner != null) {
-                throw spec.error(e.getValue(), "property '" + json + "' becomes the Java name " + java + ", as does "
-                        + owner + " of the same schema; rename one");
+                // JSON names are case-sensitive ('nullTime' beside 'NullTime', 'foo_bar' beside 'fooBar'): a valid
+                // schema, so the later component is numbered; its @JsonProperty keeps the JSON name
+                String numbered = components.unique(java, "property '" + json + "'");
+                diagnostics.warn("property renamed", e.getValue(), "property '" + json + "' becomes the Java name "
+                        + numbered + " because " + java + " is " + owner + " of the same schema");
+                java = numbered;
             }
             JsonNode ps = bundle.at(e.getValue());
             TypeName type = !multipart || !JavaTypes.binary(bundle, e.getValue()) ? resolve(e.getValue(), cn.simpleName() + Names.type(json))
@@ -386,13 +386,25 @@ public final class TypeMapper {
             simple = "Schema";
         }
         if (userNamed) {
-            String owner = classes.claim(simple, pointer);
-            if (owner != null) {
-                throw spec.error(pointer, "schema '" + name + "' becomes Java class " + simple + ", as does the schema at "
-                        + owner + "; rename one");
-            }
-            return ClassName.get(modelPackage, simple);
+            return ClassName.get(modelPackage, userClass(simple, pointer, name));
         }
         return ClassName.get(modelPackage, classes.unique(simple, pointer));
+    }
+
+    /**
+     * {@code simple} for the schema the user named {@code name}, or a numbered variant with a warning when
+     * another schema has it: JSON names are case-sensitive (Ory's specs have both {@code nullTime} and
+     * {@code NullTime}), so such a spec is valid and must generate.
+     */
+    private String userClass(String simple, String pointer, String name) {
+        String owner = classes.claim(simple, pointer);
+        if (owner == null) {
+            return simple;
+        }
+        String numbered = classes.unique(simple, pointer);
+        diagnostics.warn("schema class renamed", pointer, "schema '" + name + "' becomes Java class " + numbered
+                + " because " + simple + " is the schema at " + owner
+                + " (names that differ only in case would collide on case-insensitive file systems)");
+        return numbered;
     }
 }

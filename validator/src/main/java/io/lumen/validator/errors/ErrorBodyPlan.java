@@ -192,11 +192,12 @@ final class ErrorBodyPlan {
         boolean text = type == null || type.equals("string");
         boolean number = type == null || type.equals("integer") || type.equals("number");
         String n = normal(name);
-        if (STATUS_NAMES.contains(n)) {
-            return number ? new Value(Source.STATUS) : text ? new Value(Source.STATUS_TEXT) : null;
+        // an object named status or code (Qdrant's status: {error}) is filled as an object below
+        if (STATUS_NAMES.contains(n) && (number || text)) {
+            return number ? new Value(Source.STATUS) : new Value(Source.STATUS_TEXT);
         }
-        if (n.equals("code") || n.equals("errorcode")) {
-            return type != null && number ? new Value(Source.STATUS) : text ? new Value(Source.CODE) : null;
+        if ((n.equals("code") || n.equals("errorcode")) && (number || text)) {
+            return type != null && number ? new Value(Source.STATUS) : new Value(Source.CODE);
         }
         if ((LIST_NAMES.contains(n) || n.endsWith("errors")) && "array".equals(type)) { // schemaValidationErrors
             return errorList(schemas, path);
@@ -226,9 +227,18 @@ final class ErrorBodyPlan {
         if ((n.equals("success") || n.equals("ok")) && "boolean".equals(type)) {
             return new Fixed(BooleanNode.FALSE);
         }
-        if (("object".equals(type) || (type == null && !schemas.isEmpty() && schemas.get(0).has("properties")))
-                && m.required().contains(name)) {
-            return object(schemas.get(0), path + ".", false);
+        if ("object".equals(type) || (type == null && !schemas.isEmpty() && schemas.get(0).has("properties"))) {
+            if (m.required().contains(name)) {
+                return object(schemas.get(0), path + ".", false);
+            }
+            // optional, as Qdrant's {status: {error}} where nothing is required: written when it carries something,
+            // so the message is not lost to an empty body
+            try {
+                Obj nested = object(schemas.get(0), path + ".", false);
+                return nested.fields().isEmpty() ? null : nested;
+            } catch (Unfillable e) {
+                return null;
+            }
         }
         return null;
     }

@@ -58,6 +58,7 @@ public final class SpecErrorFormats implements ErrorFormats {
     private final Map<Integer, Optional<ErrorFormat>> specWide = new ConcurrentHashMap<>();
     private int declaring;
     private int fallingBack;
+    private String summary;
 
     private SpecErrorFormats(OpenApiSpec spec) {
         this.spec = spec;
@@ -131,12 +132,18 @@ public final class SpecErrorFormats implements ErrorFormats {
             fallingBack += fellBack ? 1 : 0;
         }
         if (declaring > 0 || fallingBack > 0) {
-            LOG.info("error formats: {} of {} operations answer Lumen's rejections in their declared error format; {}",
-                    declaring, spec.operations().size(), fallingBack == 0 ? "none falls back to Lumen's error JSON"
-                            : fallingBack + " fall back to Lumen's error JSON for some statuses, first because: "
-                            + reasons.keySet().iterator().next() + (reasons.size() > 1 ? " (" + (reasons.size() - 1)
-                            + " more reasons" : " (") + "; each operation at DEBUG io.lumen.validator.errors)");
+            summary = "error formats: " + declaring + " of " + spec.operations().size() + " operations answer Lumen's rejections"
+                    + " in their declared error format; " + (fallingBack == 0 ? "none falls back to Lumen's error JSON"
+                    : fallingBack + " fall back to Lumen's error JSON for some statuses, first because: "
+                    + reasons.keySet().iterator().next() + " (" + (reasons.size() > 1 ? (reasons.size() - 1) + " more reasons; " : "")
+                    + "each operation at DEBUG io.lumen.validator.errors)");
+            LOG.info(summary);
         }
+    }
+
+    /** The startup line: how many operations declare a format Lumen writes, how many fall back and why; null when none. */
+    public String summary() {
+        return summary;
     }
 
     /** A {@link DeclaredFormat}, "" when Lumen's error JSON already fits, or the reason it cannot be written. */

@@ -13,8 +13,9 @@ import java.util.function.UnaryOperator;
 
 /**
  * Converts one raw string to a JSON value by a schema's type: {@code integer}, {@code number},
- * {@code boolean}, {@code null} (the empty string), {@code string}; with a 3.1 type array the
- * non-string types are tried first. An untyped schema keeps the string. Stateless, thread-safe.
+ * {@code boolean}, {@code null} (the empty string), {@code string}; with a 3.1 type array, or
+ * {@code anyOf}/{@code oneOf} alternatives of several types, the non-string types are tried first.
+ * An untyped schema keeps the string. Stateless, thread-safe.
  */
 public final class Coercer {
     static final JsonNodeFactory NODES = JsonNodeFactory.instance;
@@ -56,7 +57,19 @@ public final class Coercer {
 
     /** {@code raw} as the primitive {@code schema} describes. */
     public static JsonNode primitive(String raw, JsonNode schema) throws ConversionException {
+        return primitive(raw, schema, UnaryOperator.identity());
+    }
+
+    /**
+     * {@code raw} as the primitive {@code schema} describes, its {@code anyOf}/{@code oneOf} alternatives
+     * followed through {@code resolve} when it declares no type of its own (Lago's
+     * {@code http_statuses[]=404} is an integer of {@code anyOf: [string enum, integer]}).
+     */
+    static JsonNode primitive(String raw, JsonNode schema, UnaryOperator<JsonNode> resolve) throws ConversionException {
         List<String> types = types(schema);
+        if (types.isEmpty()) {
+            types = alternativeTypes(schema, resolve);
+        }
         if (types.isEmpty()) {
             return NODES.textNode(raw);
         }
@@ -78,6 +91,21 @@ public final class Coercer {
         String first = types.get(0);
         String article = first.startsWith("i") || first.startsWith("a") || first.startsWith("o") ? "an " : "a ";
         throw new ConversionException("'" + Status.excerpt(raw) + "' is not " + article + first);
+    }
+
+    /** The types the {@code anyOf} and {@code oneOf} alternatives of {@code schema} declare, in order, once each. */
+    private static List<String> alternativeTypes(JsonNode schema, UnaryOperator<JsonNode> resolve) {
+        List<String> types = new ArrayList<>(2);
+        for (String keyword : new String[] {"anyOf", "oneOf"}) {
+            for (JsonNode alternative : schema.path(keyword)) {
+                for (String type : types(resolve.apply(alternative))) {
+                    if (!types.contains(type)) {
+                        types.add(type);
+                    }
+                }
+            }
+        }
+        return types;
     }
 
     private static JsonNode integer(String raw) {
@@ -118,7 +146,7 @@ public final class Coercer {
         var arr = NODES.arrayNode(raws.size());
         for (int i = 0; i < raws.size(); i++) {
             try {
-                arr.add(primitive(raws.get(i), items));
+                arr.add(primitive(raws.get(i), items, resolve));
             } catch (ConversionException e) {
                 throw new ConversionException("item " + i + ": " + e.getMessage());
             }
@@ -138,7 +166,7 @@ public final class Coercer {
             prop = resolve.apply(prop);
             try {
                 obj.set(kv[0], shape(prop) == Shape.ARRAY ? array(List.of(kv[1].split(",", -1)), prop, resolve)
-                        : primitive(kv[1], prop));
+                        : primitive(kv[1], prop, resolve));
             } catch (ConversionException e) {
                 throw new ConversionException("property '" + Status.excerpt(kv[0]) + "': " + e.getMessage());
             }

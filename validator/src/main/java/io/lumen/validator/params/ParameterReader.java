@@ -237,7 +237,7 @@ public final class ParameterReader {
     }
 
     private JsonNode single(String raw) throws ConversionException {
-        return parameter.json() ? json(raw) : Coercer.primitive(raw, schema);
+        return parameter.json() ? json(raw) : Coercer.primitive(raw, schema, resolve);
     }
 
     private static JsonNode json(String raw) throws ConversionException {

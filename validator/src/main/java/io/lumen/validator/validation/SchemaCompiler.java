@@ -42,12 +42,14 @@ final class SchemaCompiler {
         // The registered documents are whole OpenAPI files: their top-level keys (openapi, info,
         // paths...) are not JSON Schema keywords. Ignore unknown keywords quietly instead of
         // logging a warning for each at every startup; they never validate anything either way.
-        // Numbers are compared exactly and date-time is checked by RFC 3339: Lumen's keywords replace the library's.
+        // Numbers are compared exactly, date-time is checked by RFC 3339 and email by RFC 5321's syntax (no list
+        // of top-level domains): Lumen's keywords and formats replace the library's.
         Dialect dialect = Dialect.builder(Dialects.getDraft202012())
                 .unknownKeywordFactory((name, context) -> new NonValidationKeyword(name))
                 .keywords(ExactNumbers.keywords())
                 .keyword(new HiddenProperty())
                 .format(new Rfc3339DateTime())
+                .format(new Rfc5321Email())
                 .build();
         // Each direction's document is normalized when a schema of it is first compiled: a check of
         // response schemas alone (the declared error formats) never pays for the request view.
