@@ -43,7 +43,9 @@ public final class ConfigLoader {
     private final Map<String, Optional<ConfigFile>> cache = new ConcurrentHashMap<>();
     private final List<ConfigFile> loaded = new CopyOnWriteArrayList<>();
     private final PlaceholderResolver resolver;
-    private final ModuleValues moduleValues = new ModuleValues(this::lookup);
+    // below values.yml and the environment: light-4j 1.x's secret.yml passwords (Light4jSecrets)
+    private final ModuleValues moduleValues = new ModuleValues(this::lookup)
+            .orElse(key -> key.startsWith("server.") ? Light4jSecrets.of(key, secretYml()) : null);
     private final Set<String> valuesRead = ConcurrentHashMap.newKeySet();
     private final ConfigPrefetch prefetched = new ConfigPrefetch();
     private volatile Optional<ConfigFile> valuesFile; // guarded by this for the first load
@@ -134,6 +136,18 @@ public final class ConfigLoader {
                 : null);
         return new ConfigFile(name, name + ".yml (not found: its keys from values.yml and defaults)", Map.of(),
                 LineTable.EMPTY).injected(Map.of(), Map.of(), values);
+    }
+
+    /**
+     * light-4j's secret.yml, injected; as written when injecting it fails (a {@code CRYPT:} value of a key
+     * Lumen does not read must not stop a start; one it reads is refused where it is used).
+     */
+    private Optional<ConfigFile> secretYml() {
+        try {
+            return find("secret");
+        } catch (ConfigException e) {
+            return readRaw("secret");
+        }
     }
 
     /** Finds a non-config file (keystore, certificate, spec): absolute paths as is, else config dirs, then classpath. */

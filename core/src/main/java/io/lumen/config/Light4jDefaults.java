@@ -29,15 +29,17 @@ import java.util.function.Predicate;
  * admin chain's routes and the spec's ({@code /spec.yaml}, {@code /specui.html}) only when the default
  * chain has {@code specification} and {@code security} too (they need the spec and JWT keys, which
  * light-4j took from its jar).</li>
- * <li>proxy.yml: {@code hosts} {@code http://localhost:8080}; proxy.yml and client.yml: the trust and key
- * store passwords of {@code tls} ({@code password}: light-4j's proxy connects with client.yml's
- * {@code tls}, whose shipped passwords those are).</li>
+ * <li>proxy.yml: {@code hosts} {@code http://localhost:8080}; client.yml: the trust and key store
+ * passwords of {@code tls} ({@code password}). light-4j's proxy connects with client.yml's {@code tls},
+ * and so does Lumen's when proxy.yml has none (io.lumen.proxy.ProxyConfig#load).</li>
  * <li>direct-registry.yml: before that file, light-4j's DirectRegistry took its URLs from
  * {@code service.singletons}' {@code com.networknt.registry.URLImpl} {@code parameters} (service id ->
  * URLs); light-gateway's {@code config/local} still sets them there.</li>
  * </ul>
+ *
+ * <p>{@code lumen migrate} writes out the same defaults ({@link #value}) where a folder relied on them.
  */
-final class Light4jDefaults {
+public final class Light4jDefaults {
     private static final Map<String, Object> SERVER_SECRETS =
             Map.of("keystorePass", "password", "keyPass", "password", "truststorePass", "password");
     private static final Map<String, Object> SERVER_HTTPS_ONLY = Map.of("enableHttps", true, "enableHttp", false);
@@ -74,11 +76,26 @@ final class Light4jDefaults {
         return switch (module) {
             case "server" -> server(key, values, fileFound);
             case "handler" -> handler(key, values);
-            case "proxy" -> key.equals("hosts") ? new PlaceholderResolver.Found("http://localhost:8080") : tls(key);
+            case "proxy" -> key.equals("hosts") ? new PlaceholderResolver.Found("http://localhost:8080") : null;
             case "client" -> tls(key);
             case "direct-registry" -> key.equals("directUrls") ? singletonUrls(values.apply("service.singletons")) : null;
             default -> null;
         };
+    }
+
+    /**
+     * The same default over plain values, for tools that read a light-4j folder without starting it
+     * ({@code lumen migrate}); null to keep Lumen's.
+     *
+     * @param values    a {@code module.key}'s value as the folder gives it (values.yml), or null
+     * @param fileFound whether a file (a key store) is in the folder
+     */
+    public static Object value(String module, String key, Function<String, Object> values, Predicate<String> fileFound) {
+        PlaceholderResolver.Found found = of(module, key, k -> {
+            Object v = values.apply(k);
+            return v == null ? null : new PlaceholderResolver.Found(v);
+        }, fileFound);
+        return found == null ? null : found.value();
     }
 
     private static PlaceholderResolver.Found server(String key, Function<String, PlaceholderResolver.Found> values,

@@ -2,6 +2,7 @@ package io.lumen.proxy;
 
 import io.lumen.client.ClientConfig;
 import io.lumen.client.discovery.DiscoveryConfig;
+import io.lumen.config.ConfigLoader;
 
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -38,7 +39,8 @@ import java.util.Map;
  * @param healthCheck          active checks
  * @param ejection             passive ejection after consecutive transport failures
  * @param retryBudget          bound on retries under failure
- * @param tls                  TLS to https upstreams, keys as in client.yml's {@code tls}
+ * @param tls                  TLS to https upstreams, keys as in client.yml's {@code tls}; without it in proxy.yml,
+ *                             client.yml's {@code tls} ({@link #load})
  * @param streamIdleTimeout    ms an exchange may go without a byte moving while it waits for a connection,
  *                             uploads or downloads (Envoy's stream idle timeout); 0 = none (60000)
  * @param maxReplayBody        bytes of a request body kept while it is sent, so that a request an upstream
@@ -105,6 +107,26 @@ public record ProxyConfig(Boolean enabled, List<String> hosts, Boolean http2Enab
         if (!discovery.hosts().isEmpty()) {
             throw new IllegalArgumentException("discovery.hosts is client.yml's: the proxy discovers every name in its own hosts");
         }
+    }
+
+    /**
+     * proxy.yml as the proxy handler runs it. light-4j's proxy.yml has no {@code tls}: its proxy
+     * connects to https upstreams with client.yml's {@code tls}. So a proxy.yml (or values.yml
+     * {@code proxy.tls}) without one takes client.yml's, with light-4j's defaults when client.yml is absent too.
+     */
+    public static ProxyConfig load(ConfigLoader loader) {
+        ProxyConfig config = loader.load("proxy", ProxyConfig.class);
+        boolean ownTls = loader.find("proxy").map(f -> f.tree() instanceof Map<?, ?> m && m.containsKey("tls")).orElse(false)
+                || loader.value("proxy.tls").isPresent();
+        return ownTls ? config : config.withTls(loader.load("client", ClientConfig.class).tls());
+    }
+
+    /** This config with {@code tls} replaced. */
+    public ProxyConfig withTls(ClientConfig.Tls other) {
+        return new ProxyConfig(enabled, hosts, http2Enabled, connectionsPerThread, maxRequestTime, rewriteHostHeader,
+                reuseXForwarded, maxConnectionRetries, forwardJwtClaims, metricsInjection, loadBalancing, pathTimeouts,
+                connectTimeout, maxQueuedRequests, idleTimeout, maxStreamsPerConnection, healthCheck, ejection, retryBudget,
+                other, streamIdleTimeout, maxReplayBody, discovery);
     }
 
     /** Whether {@code uri}'s host is looked up through DNS discovery (a name, with discovery on) rather than used as it is. */

@@ -26,7 +26,7 @@ public final class ProxyHandler implements HttpHandler {
 
     public ProxyHandler(ServiceContext context) {
         this.context = context;
-        ProxyConfig config = context.config().load("proxy", ProxyConfig.class);
+        ProxyConfig config = ProxyConfig.load(context.config());
         if (config.enabled()) {
             this.forwarder = context.shared(ProxyRuntime.class, () -> new ProxyRuntime(config, context)).forwarder();
         } else {

@@ -7,6 +7,7 @@ import io.lumen.config.ConfigLoader;
 import io.lumen.handler.chain.HandlerChains;
 import io.lumen.handler.chain.HandlerFactory;
 import io.lumen.handler.config.HandlerConfig;
+import io.lumen.handler.light4j.Light4jServiceYml;
 import io.lumen.handler.router.Router;
 import io.lumen.handler.router.RouterHandler;
 import io.lumen.server.LumenServer;
@@ -185,8 +186,10 @@ public final class ServiceAssembly implements AutoCloseable {
                             .map(v -> config.moduleDefaults("handler")))
                     .map(f -> f.prepared(HandlerConfig.class));
             if (handlerFile.isEmpty() && !recipe.handlerYmlOptional()) {
-                throw new ConfigException("handler.yml", 0, null, "not found in the config dirs "
-                        + config.configDirs() + " or classpath config/: it declares the routes");
+                Light4jServiceYml.routesInCode(config).forEach(problems::add); // light-4j 1.x: routes in code
+                problems.add(new ConfigException("handler.yml", 0, null, "not found in the config dirs "
+                        + config.configDirs() + " or classpath config/: it declares the routes"));
+                problems.throwIfAny();
             }
             ErrorGuard guard = new ErrorGuard(errors);
             RouterHandler built;

@@ -58,8 +58,6 @@ final class Light4jModules {
         t.put("response-cache", ingress);
         t.put("rule", "your own handler; Lumen has no rule engine");
         t.put("cache", "your own caches");
-        t.put("router", proxy);
-        t.put("pathPrefixService", proxy);
         t.put("pathService", proxy);
         t.put("serviceDict", proxy);
         t.put("sidecar", proxy);
@@ -70,7 +68,6 @@ final class Light4jModules {
         t.put("salesforce", ingress);
         t.put("tableau", ingress);
         t.put("consul", "client.yml discovery (DNS) or proxy.yml hosts");
-        t.put("direct-registry", "client.yml discovery (DNS) or proxy.yml hosts");
         t.put("portal-registry", "client.yml discovery (DNS) or proxy.yml hosts");
         t.put("db-provider", "datasource.yml (lumen-datasource)");
         t.put("ldap", "your own handler");

@@ -1,6 +1,7 @@
 package io.lumen.cli.migrate;
 
 import io.lumen.cli.schema.ConfigRecords;
+import io.lumen.config.Light4jDefaults;
 import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.Yaml;
 import org.yaml.snakeyaml.constructor.SafeConstructor;
@@ -25,8 +26,8 @@ import java.util.stream.Stream;
  * a Lumen one. handler.yml (with its values.yml {@code handler.*} keys) is rewritten by
  * {@link HandlerMigration}; the files and values.yml keys of light-4j modules Lumen has no reader
  * for are left out ({@link Light4jModules}); {@code logging.yml} and {@code configReload.yml} become
- * logger.yml and reload.yml; light-4j's server defaults that decide the listeners are written out
- * ({@link ServerDefaults}); encrypted {@code CRYPT:} values leave values.yml for the environment;
+ * logger.yml and reload.yml; light-4j's defaults a folder relied on (its jar's server.yml and handler.yml) are
+ * written out as Lumen takes them at startup ({@link ServerDefaults}, {@link Light4jDefaults}); encrypted {@code CRYPT:} values leave values.yml for the environment;
  * everything else is copied as written (status.yml and app-status.yml too: Lumen keeps light-4j's
  * codes). The same input gives the same output, byte for byte.
  */
@@ -74,7 +75,7 @@ public final class Migration {
             }
         }
         migrateValues();
-        Map<String, Object> serverYml = files.contains(Path.of("server.yml")) ? readMap(source.resolve("server.yml")) : Map.of();
+        Map<String, Object> serverYml = files.contains(Path.of("server.yml")) ? readMap(source.resolve("server.yml")) : null;
         ServerDefaults.apply(serverYml, values, source, report);
         keepLight4jErrorJson(files);
         if (files.contains(Path.of("values.yml")) || !values.render().isEmpty()) {
@@ -113,6 +114,17 @@ public final class Migration {
                 }
                 map.putIfAbsent(rest.substring(dot + 1), values.get(key));
                 light4j.put(rest.substring(0, dot), map);
+            }
+        }
+        if (handlerYml == null) {
+            // light-gateway's and light-proxy's jars shipped a handler.yml: its chains and routes, as Lumen runs the folder
+            for (String key : List.of("chains", "paths")) {
+                Object jar = Light4jDefaults.value("handler", key, values::get, f -> false);
+                if (jar != null) {
+                    light4j.put(key, jar);
+                    report.changed("handler.yml: " + key + " from light-4j's jar (its shipped handler.yml, filled from"
+                            + " values.yml handler.chains.default), as Lumen runs a folder without handler.yml");
+                }
             }
         }
         if (light4j.isEmpty()) {
@@ -186,6 +198,17 @@ public final class Migration {
 
     /** values.yml keys of modules without a reader leave; renamed modules' enabled switch moves; CRYPT: values leave. */
     private void migrateValues() {
+        // light-4j's DirectRegistry took URLs from service.singletons, and so does Lumen's gateway (Light4jDefaults):
+        // written out before the service.* keys go
+        if (!Files.isRegularFile(source.resolve("direct-registry.yml")) && values.get("direct-registry.directUrls") == null) {
+            Object urls = Light4jDefaults.value("direct-registry", "directUrls", values::get, f -> false);
+            if (urls != null) {
+                values.add("direct-registry.directUrls", urls);
+                report.changed("values.yml: direct-registry.directUrls added from service.singletons' URLImpl parameters"
+                        + " (light-4j's DirectRegistry read them there, as Lumen's gateway does for a folder without"
+                        + " direct-registry.yml)");
+            }
+        }
         Map<String, List<String>> unread = new TreeMap<>();
         for (String key : new ArrayList<>(values.values().keySet())) {
             if (!values.has(key)) {

@@ -1,77 +1,83 @@
 package io.lumen.cli.migrate;
 
+import io.lumen.config.Light4jDefaults;
+
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * light-4j's server.yml defaults that differ from Lumen's where the difference decides which ports
- * open: light-4j serves HTTPS only (8443, with a key store inside its jar), Lumen HTTP only (8080).
- * A setting the light-4j folder leaves to its default is written into values.yml, so the migrated
- * service listens as the light-4j one did and opens no port the config does not ask for.
+ * The listeners of the migrated service. A folder without server.yml ran on light-4j's shipped one:
+ * the values Lumen takes from it at startup ({@link Light4jDefaults}, the one place that knows them)
+ * are written into values.yml, so the migrated folder says what it runs on. HTTPS the folder switches
+ * on without its key store (light-4j used the test key store inside its jar) would stop Lumen at
+ * startup: migrate switches it off and serves plain HTTP instead, said in the report.
  */
 final class ServerDefaults {
+    private static final List<String> KEYS = List.of("enableHttps", "enableHttp", "keystorePass", "keyPass");
     private static final Pattern PLACEHOLDER = Pattern.compile("\\$\\{[^:}]+(?::([^}]*))?}");
 
     private ServerDefaults() {
     }
 
     /**
-     * @param serverYml the light-4j server.yml's keys (empty if there is none), as written
+     * @param serverYml the light-4j server.yml's keys as written, or null when the folder has none
      * @param values    the values.yml being migrated
      * @param source    the light-4j folder, to find its key store
      */
     static void apply(Map<String, Object> serverYml, ValuesFile values, Path source, MigrationReport report) {
-        Object http = setting(serverYml, values, "enableHttp");
-        Object https = setting(serverYml, values, "enableHttps");
-        boolean httpOn = http == null ? false : Boolean.parseBoolean(String.valueOf(http));
-        boolean httpsOn = https == null || Boolean.parseBoolean(String.valueOf(https));
-        if (!httpsOn) {
-            httpOff(http, values, report);
-            return;
-        }
-        Object store = setting(serverYml, values, "keystoreName");
-        String storeName = store == null ? "server.keystore" : String.valueOf(store);
-        boolean storeHere = !storeName.contains("${") && Files.isRegularFile(source.resolve(storeName));
-        if (storeHere) {
-            if (https == null) {
-                values.add("server.enableHttps", true);
-                report.changed("values.yml: server.enableHttps: true added (light-4j's default; Lumen's is false)");
-            }
-            httpOff(http, values, report);
-            for (String key : new String[] {"keystorePass", "keyPass"}) {
-                if (setting(serverYml, values, key) == null) {
-                    values.add("server." + key, "password");
-                    report.changed("values.yml: server." + key + ": password added (light-4j's default; Lumen has none)");
+        if (serverYml == null) {
+            Map<String, Object> light4j = new LinkedHashMap<>(); // asked of the folder as written, then added
+            for (String key : KEYS) {
+                // as written: a key migrate removed (an encrypted password) is still set by the folder
+                Object value = values.values().containsKey("server." + key) ? null : Light4jDefaults.value("server", key,
+                        k -> values.values().get(k), f -> Files.isRegularFile(source.resolve(f)));
+                if (value != null) {
+                    light4j.put(key, value);
                 }
             }
+            light4j.forEach((key, value) -> {
+                values.add("server." + key, value);
+                report.changed("values.yml: server." + key + ": " + value + " added (light-4j's default from its jar's"
+                        + " server.yml, as Lumen takes it for a folder without one)");
+            });
+        }
+        Map<String, Object> written = serverYml == null ? Map.of() : serverYml;
+        if (!Boolean.parseBoolean(String.valueOf(setting(written, values, "enableHttps")))) {
+            if (serverYml == null) {
+                report.notCarried("HTTPS: light-4j served it with the key store inside its jar (" + storeName(written, values)
+                        + " is not in the folder); Lumen listens on plain HTTP (server.httpPort). Put your key store in the"
+                        + " folder and set server.enableHttps: true, server.keystoreName and server.keystorePass");
+            }
             return;
         }
-        // light-4j's own jar held the key store (a test certificate): Lumen ships none
+        String store = storeName(written, values);
+        if (store.contains("${") || Files.isRegularFile(source.resolve(store))) {
+            return;
+        }
         values.add("server.enableHttps", false);
-        report.notCarried("HTTPS: light-4j served it with the key store inside its jar (" + storeName + " is not in the"
+        report.notCarried("HTTPS: light-4j served it with the key store inside its jar (" + store + " is not in the"
                 + " folder); server.enableHttps: false added. Put your key store in the folder and set server.enableHttps:"
                 + " true, server.keystoreName and server.keystorePass");
-        if (!httpOn) {
+        if (!Boolean.parseBoolean(String.valueOf(setting(written, values, "enableHttp")))) {
             values.add("server.enableHttp", true);
             report.changed("values.yml: server.enableHttp: true added so that the service has a listener: plain HTTP on"
-                    + " server.httpPort until HTTPS has a key store (light-4j's default was false)");
+                    + " server.httpPort until HTTPS has a key store");
         }
     }
 
-    /** light-4j's HTTP default (off) written out when the folder leaves it to the default. */
-    private static void httpOff(Object http, ValuesFile values, MigrationReport report) {
-        if (http == null) {
-            values.add("server.enableHttp", false);
-            report.changed("values.yml: server.enableHttp: false added (light-4j's default; Lumen's is true)");
-        }
+    private static String storeName(Map<String, Object> serverYml, ValuesFile values) {
+        Object store = setting(serverYml, values, "keystoreName");
+        return store == null ? "server.keystore" : String.valueOf(store);
     }
 
     /**
-     * The value the light-4j folder gives {@code key}: server.yml's literal, else values.yml's, else
-     * the default of server.yml's {@code ${server.key:default}}; null when only light-4j's jar sets it.
+     * The value the folder gives {@code key}: server.yml's literal, else values.yml's, else the default of
+     * server.yml's {@code ${server.key:default}}; null when it gives none.
      */
     private static Object setting(Map<String, Object> serverYml, ValuesFile values, String key) {
         Object written = serverYml.get(key);

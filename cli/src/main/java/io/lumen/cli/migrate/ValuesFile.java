@@ -51,8 +51,9 @@ final class ValuesFile {
         return values.containsKey(key) && !removed.contains(key);
     }
 
+    /** The value as it is now: added, else as written unless removed. */
     Object get(String key) {
-        return has(key) ? values.get(key) : null;
+        return added.containsKey(key) ? added.get(key) : has(key) ? values.get(key) : null;
     }
 
     /** The keys that start with {@code module.}. */
@@ -106,7 +107,8 @@ final class ValuesFile {
                 out.append('\n');
             }
             out.append("\n# Added by lumen migrate (see MIGRATION.md): light-4j's behaviour where Lumen's defaults differ\n");
-            added.forEach((k, v) -> out.append(k).append(": ").append(v).append('\n'));
+            added.forEach((k, v) -> out.append(k).append(": ")
+                    .append(v instanceof Map<?, ?> || v instanceof List<?> ? Yamls.flow(v) : v).append('\n'));
         }
         return out.toString();
     }

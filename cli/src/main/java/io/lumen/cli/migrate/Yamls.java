@@ -17,4 +17,12 @@ final class Yamls {
         options.setWidth(120);
         return new Yaml(options).dump(tree);
     }
+
+    /** One value on one line ({@code {a: [http://x:1]}}), for a values.yml key. */
+    static String flow(Object value) {
+        DumperOptions options = new DumperOptions();
+        options.setDefaultFlowStyle(DumperOptions.FlowStyle.FLOW);
+        options.setWidth(Integer.MAX_VALUE);
+        return new Yaml(options).dump(value).trim();
+    }
 }

@@ -61,7 +61,7 @@ class MigrateTest {
     }
 
     @Test
-    void lightGatewayMigratedLeavesOutWhatLumenLacksAndStarts() throws Exception {
+    void lightGatewayMigratedLeavesOutWhatLumenLacksAndServesTheJarsRoutes() throws Exception {
         Path out = dir.resolve("gateway");
         var run = lumen("migrate", folder("light-gateway").toString(), "-o", out.toString());
         assertEquals(0, run.exit(), run.err());
@@ -70,7 +70,7 @@ class MigrateTest {
                 "values.yml: server.keystorePass is encrypted (CRYPT:); removed. Give the decrypted value as the environment variable SERVER_KEYSTOREPASS",
                 "com.networknt.server.handler.ServerShutdownHandler@shutdown removed with its routes",
                 "values.yml: whitelist.enabled, whitelist.paths removed: light-4j's whitelist module",
-                "handler.yml: no paths and no defaultHandlers"}) {
+                "handler.yml: paths from light-4j's jar"}) {
             assertTrue(report.contains(expected), expected + "\n" + report);
         }
         assertFalse(report.contains("audit.mask"), "Lumen takes light-4j's audit.mask: true as it is");
@@ -78,7 +78,36 @@ class MigrateTest {
         assertFalse(values.lines().anyMatch(l -> l.startsWith("server.keystorePass")), values);
         try (Backend backend = new Backend();
              TestService gateway = TestService.in(out).value("proxy.hosts", backend.url()).start()) {
-            assertError(gateway.get("/v1/pets"), 404, "ERR10048");
+            // the gateway jar's routes, as the folder runs unchanged: /* through the default chain to the proxy, /health
+            HttpResponse<String> pets = gateway.get("/v1/pets");
+            assertEquals(200, pets.statusCode(), pets.body());
+            assertEquals("Dune", JSON.readTree(pets.body()).get(0).get("title").asText());
+            assertEquals(200, gateway.get("/health").statusCode());
+        }
+    }
+
+    @Test
+    void aFolderRelyingOnLight4jsJarMigratesToWhatLumenRunsItOn() throws Exception {
+        // light-gateway config/local: no server.yml, no handler.yml; values.yml handler.chains.default and the key store.
+        // Unchanged, Lumen runs it HTTPS-only with light-4j's passwords and the gateway jar's routes (Light4jDefaults);
+        // migrated, the same values and routes are written out
+        Path out = dir.resolve("local");
+        var run = lumen("migrate", folder("light-gateway-local").toString(), "-o", out.toString());
+        assertEquals(0, run.exit(), run.err());
+        String values = Files.readString(out.resolve("values.yml"));
+        for (String line : new String[] {"server.enableHttps: true", "server.enableHttp: false", "server.keystorePass: password",
+                "server.keyPass: password"}) {
+            assertTrue(values.lines().anyMatch(line::equals), line + "\n" + values);
+        }
+        String handlerYml = Files.readString(out.resolve("handler.yml"));
+        assertTrue(handlerYml.contains("path: /health"), handlerYml);
+        assertTrue(handlerYml.contains("path: /*"), handlerYml);
+        assertTrue(report(out).contains("handler.yml: paths from light-4j's jar"), report(out));
+        // the HTTPS listener opens the key store with the written password; HTTP is switched on for the test's client
+        try (TestService gateway = TestService.in(out).value("server.enableHttp", true).start()) {
+            assertTrue(gateway.service().httpsPort() > 0, "HTTPS, as light-4j's jar had it");
+            HttpResponse<String> health = gateway.get("/health");
+            assertEquals(200, health.statusCode(), health.body());
         }
     }
 
@@ -96,7 +125,7 @@ class MigrateTest {
             var errors = check.out().lines().filter(l -> l.startsWith("error: ")).toList();
             assertEquals(4, errors.size(), check.out());
             for (String handler : new String[] {"PetsGetHandler", "PetsPostHandler", "PetsPetIdGetHandler", "PetsPetIdDeleteHandler"}) {
-                assertTrue(errors.stream().anyMatch(e -> e.contains("handler.yml:") && e.endsWith(
+                assertTrue(errors.stream().anyMatch(e -> e.contains("handler.yml:") && e.contains(
                         "class com.networknt.petstore.handler." + handler + " not found on the classpath")), check.out());
             }
         }

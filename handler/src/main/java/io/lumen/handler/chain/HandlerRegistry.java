@@ -194,7 +194,9 @@ final class HandlerRegistry {
         try {
             type = Class.forName(className, true, classLoader);
         } catch (ClassNotFoundException | LinkageError e) {
-            throw file.error(pointer, "class " + className + " not found on the classpath");
+            throw file.error(pointer, "class " + className + " not found on the classpath" + (Light4jHandlers.isLight4jClass(className)
+                    ? ": if it is your own class, put its jar on the classpath; as a light-4j handler it is not supported"
+                    + " (not one Lumen carries over; docs/migrating-from-light-4j.md lists those and what Lumen offers)" : ""));
         }
         if (!HttpHandler.class.isAssignableFrom(type) && !Middleware.class.isAssignableFrom(type)) {
             throw file.error(pointer, className + " is neither an io.undertow.server.HttpHandler nor an io.lumen.handler.Middleware");

@@ -15,7 +15,8 @@ import java.util.Optional;
  * {@code lumen migrate} rewrites them from the same table.
  *
  * <p>Class names were read from the public light-4j, light-rest-4j, light-gateway and light-proxy
- * sources (2.3.x) and from the handler.yml files of their examples.
+ * sources (2.3.x) and from the handler.yml files of their examples and of light-example-4j, light-config-test
+ * and light-oauth2 (the GraphQL, hybrid RPC, WebSocket, single-page-app and Lambda frameworks' classes).
  */
 public final class Light4jHandlers {
     private static final Map<String, Light4jHandler> BY_CLASS = table();
@@ -125,6 +126,34 @@ public final class Light4jHandlers {
         missing(t, "com.networknt.token.limit.TokenLimitHandler", "the limit middleware (limit.yml)");
         missing(t, "com.networknt.sse.SseHandler", "your own handler writing text/event-stream");
         missing(t, "com.networknt.mcp.McpHandler", "your own handler; Lumen has no MCP router");
+        missing(t, "com.networknt.portal.registry.client.McpHandler", "your own handler; Lumen has no MCP router");
+        unserved(t, "com.networknt.security.JwtMockHandler", "tokens signed for tests with io.lumen.security.tool.DevTokens");
+        String external = "a proxy route (proxy.yml hosts) to the external service, with the token middleware (token.yml) for its token";
+        missing(t, "com.networknt.proxy.mras.MrasHandler", external);
+        missing(t, "com.networknt.proxy.salesforce.SalesforceHandler", external);
+        missing(t, "com.networknt.proxy.tableau.TableauSimpleAuthHandler", external);
+        covered(t, "com.networknt.handler.RequestInterceptorHandler", "Lumen's body middleware parses request bodies itself; there are no interceptors");
+        covered(t, "com.networknt.handler.ResponseInterceptorHandler", "Lumen has no response interceptors; responses pass through unchanged");
+        // the other networknt frameworks' handlers (light-graphql-4j, light-hybrid-4j, light-websocket-4j, light-spa-4j,
+        // light-aws-lambda), named in light-example-4j's and light-gateway's folders
+        String graphql = "your own handler with a GraphQL library (graphql-java); Lumen has no GraphQL router";
+        unserved(t, "com.networknt.graphql.router.handlers.GraphqlGetHandler", graphql);
+        unserved(t, "com.networknt.graphql.router.handlers.GraphqlPostHandler", graphql);
+        unserved(t, "com.networknt.graphql.router.handlers.GraphqlOptionsHandler", graphql);
+        missing(t, "com.networknt.graphql.security.JwtVerifyHandler", "the security middleware (security.yml) in front of " + graphql);
+        missing(t, "com.networknt.graphql.validator.ValidatorHandler", "the validation of " + graphql);
+        String hybrid = "REST routes in handler.yml, one handler per service; Lumen has no hybrid RPC router";
+        unserved(t, "com.networknt.rpc.router.JsonHandler", hybrid);
+        missing(t, "com.networknt.rpc.security.JwtVerifyHandler", "the security middleware (security.yml) with " + hybrid);
+        String websocket = "your own handler with Undertow's WebSocket API (io.undertow.websockets); Lumen's proxy and gateway forward"
+                + " HTTP only";
+        missing(t, "com.networknt.websocket.router.WebSocketRouterHandler", websocket);
+        unserved(t, "com.networknt.websocket.handler.WebSocketHandler", websocket);
+        unserved(t, "com.networknt.websocket.rendezvous.WebSocketRendezvousHandler", websocket);
+        missing(t, "com.networknt.auth.StatelessAuthHandler", "the security middleware with bearer JWTs; Lumen has no cookie session"
+                + " handler for single-page apps");
+        missing(t, "com.networknt.aws.lambda.LambdaFunctionHandler", "a proxy route to an HTTP endpoint of the function (a Lambda"
+                + " function URL or API Gateway); Lumen does not invoke Lambda functions");
         String chaos = "fault injection outside the service (a chaos proxy or service mesh)";
         bypassable(t, "com.networknt.chaos.KillappAssaultHandler", "killapp-assault", chaos);
         bypassable(t, "com.networknt.chaos.LatencyAssaultHandler", "latency-assault", chaos);

@@ -187,7 +187,10 @@ final class RoutePlanner {
         }
         ProxyConfig config = known.get(service);
         if (config == null) {
-            problems.add(file.error(pointer, "no service '" + service + "' (services: " + String.join(", ", known.keySet()) + ")"));
+            // light-4j found a service without direct URLs in its registry (Consul, light-portal): Lumen has none
+            problems.add(file.error(pointer, "no service '" + service + "' (services: " + (known.isEmpty() ? "none"
+                    : String.join(", ", known.keySet())) + "); Lumen has no service registry (Consul, light-portal): give its"
+                    + " URLs in direct-registry.yml directUrls or as a gateway.yml service"));
             return;
         }
         if (!config.enabled()) {

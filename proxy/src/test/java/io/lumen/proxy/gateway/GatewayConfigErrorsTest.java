@@ -38,7 +38,7 @@ class GatewayConfigErrorsTest {
             assertEquals(7, e.problems().size(), m);
             assertTrue(m.contains(file + ":5: routes[1]: prefix '/api/' overlaps the route at " + file + ":4"), m);
             assertTrue(m.contains(file + ":7: routes[3]: unreachable: the route at " + file + ":6"), m);
-            assertTrue(m.contains(file + ":8: routes[4]: no service 'nowhere' (services: a)"), m);
+            assertTrue(m.contains(file + ":8: routes[4]: no service 'nowhere' (services: a); Lumen has no service registry (Consul, light-portal): give its URLs in direct-registry.yml directUrls"), m);
             assertTrue(m.contains(file + ":9: routes[5].rewrite: '/y/(.*' is not a regular expression"), m);
             assertTrue(m.contains(file + ":10: routes[6]: a route's prefix is a path starting with /"), m);
             assertTrue(m.contains(file + ":11: routes[7]: stripPrefix, replacePrefix and rewrite each change the path"), m);

@@ -206,6 +206,46 @@ class Light4jFoldersTest {
     }
 
     @Test
+    void routesInCodeOfLight4j1xAreNamedAtTheirServiceYmlLinesWithWhatToWriteInstead(@TempDir Path dir) {
+        // light-router/cloud/config: no handler.yml; service.yml names RouterHandlerProvider and a MiddlewareHandler list
+        ConfigException e = assertThrows(ConfigException.class, () -> Light4jFolder.copy("light-router-cloud", dir).start().close());
+        assertEquals(3, e.problems().size(), e.getMessage());
+        String serviceYml = dir.resolve("service.yml").toString();
+        assertTrue(e.getMessage().contains(serviceYml + ":21: singletons[5].com.networknt.handler.HandlerProvider[0]:"
+                + " com.networknt.router.RouterHandlerProvider builds light-4j 1.x routes in code (a HandlerProvider), which Lumen"
+                + " does not run (not supported): there is no handler.yml; write one with a handler.yml route /* on each method"
+                + " running com.networknt.router.RouterHandler"), e.getMessage());
+        assertTrue(e.getMessage().contains(serviceYml + ":30: singletons[6].com.networknt.handler.MiddlewareHandler: light-4j"
+                + " 1.x's middleware chain: in handler.yml, a chain under chains that routes name; on Lumen:"
+                + " com.networknt.exception.ExceptionHandler runs as Lumen's built-in 'exception'"), e.getMessage());
+        assertTrue(e.getMessage().contains("handler.yml: not found in the config dirs"), e.getMessage());
+    }
+
+    @Test
+    void aServerYmlWithoutPasswordsTakesThemFromLight4jsSecretYml(@TempDir Path dir) throws Exception {
+        // light-config-test light-router/cloud/config: server.yml (HTTPS only) sets no keystorePass or keyPass;
+        // light-4j before 2.0.2 read them from secret.yml's serverKeystorePass and serverKeyPass
+        Light4jFolder folder = Light4jFolder.copy("light-router-cloud", dir);
+        ServerConfig server = folder.loader().load("server", ServerConfig.class);
+        assertEquals("password", server.keystorePass());
+        Files.writeString(dir.resolve("handler.yml"), "handlers: [com.networknt.health.HealthGetHandler@health]\n"
+                + "paths:\n  - {path: /health, method: GET, exec: [health]}\n"); // the router's routes came from its jar
+        try (LumenService s = folder.start()) {
+            HttpResponse<String> health = Https.to(s.httpsPort(), dir.resolve("server.keystore"), "password").get("/health");
+            assertEquals(200, health.statusCode(), health.body());
+        }
+        // server.yml's own value wins; an encrypted secret is refused at its secret.yml line
+        assertEquals("given", folder.value("server.keystorePass", "given").loader().load("server", ServerConfig.class).keystorePass());
+        Path again = Files.createDirectory(dir.resolve("again"));
+        Light4jFolder encrypted = Light4jFolder.copy("light-router-cloud", again);
+        Files.writeString(again.resolve("secret.yml"), Files.readString(again.resolve("secret.yml"))
+                .replace("serverKeyPass: password", "serverKeyPass: CRYPT:0011:2233"));
+        ConfigException e = assertThrows(ConfigException.class, () -> encrypted.loader().load("server", ServerConfig.class));
+        assertTrue(e.getMessage().startsWith(again.resolve("secret.yml") + ":13: serverKeyPass: a light-4j encrypted value"),
+                e.getMessage());
+    }
+
+    @Test
     void theCodegenPetstoreFolderStartsWithTheSanitizerItSwitchesOn(@TempDir Path dir) throws Exception {
         try (LumenService s = Light4jFolder.copy("petstore-codegen", dir).start()) {
             Https https = Https.to(s.httpsPort(), dir.resolve("server.keystore"), "password");

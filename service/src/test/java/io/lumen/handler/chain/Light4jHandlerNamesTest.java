@@ -165,6 +165,37 @@ class Light4jHandlerNamesTest {
     }
 
     @Test
+    void everyLight4jClassLumenHasNotGotIsNamedWithItsLineAndWhatToUseInOnePass() {
+        // light-gateway's llmchat folders (WebSocketRouterHandler), light-example-4j's graphql and hybrid services, and a
+        // light-4j class no table knows
+        String yaml = """
+                handlers:
+                  - %s@echo
+                  - com.networknt.websocket.router.WebSocketRouterHandler@router
+                  - com.networknt.rpc.security.JwtVerifyHandler@jwt
+                  - com.networknt.future.FutureHandler@future
+                  - com.networknt.graphql.router.handlers.GraphqlPostHandler@graphql
+                paths:
+                  - {path: /chat, method: GET, exec: [router]}
+                  - {path: /api/json, method: POST, exec: [jwt, echo]}
+                  - {path: /f, method: GET, exec: [future]}
+                  - {path: /graphql, method: POST, exec: [graphql]}
+                """.formatted(ECHO);
+        ConfigException e = assertThrows(ConfigException.class, () -> TestService.in(dir).file("handler.yml", yaml).start());
+        assertEquals(3, e.problems().size(), e.getMessage());
+        String file = dir.resolve("handler.yml").toString();
+        assertTrue(e.getMessage().contains(file + ":3: handlers[1]: com.networknt.websocket.router.WebSocketRouterHandler has no"
+                + " Lumen equivalent; use your own handler with Undertow's WebSocket API"), e.getMessage());
+        assertTrue(e.getMessage().contains(file + ":4: handlers[2]: com.networknt.rpc.security.JwtVerifyHandler has no Lumen"
+                + " equivalent; use the security middleware"), e.getMessage());
+        assertTrue(e.getMessage().contains(file + ":5: handlers[3]: class com.networknt.future.FutureHandler not found on the"
+                + " classpath: if it is your own class, put its jar on the classpath; as a light-4j handler it is not supported"),
+                e.getMessage());
+        // an endpoint without an equivalent starts, its route answering 404 (one WARN): not among the problems
+        assertTrue(!e.getMessage().contains("GraphqlPostHandler"), e.getMessage());
+    }
+
+    @Test
     void everyBuiltInTheTableNamesExistsInTheModuleItNames() {
         Builtins here = Builtins.load(getClass().getClassLoader());
         Set<String> otherModules = Set.of("security", "specification", "validator", "specyaml", "specui", "proxy", "tracing",
