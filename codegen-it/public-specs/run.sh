@@ -18,6 +18,10 @@
 #   adyen-checkout 24 s + 352 s build (28 tests) + 601 s schemathesis (all phases end)
 #   lago           11 s + 373 s build (202 tests) + 732 s schemathesis (all phases end)
 #   adyen-transfers 8 s + 142 s build (12 tests) + 25 s schemathesis (all phases end)
+#   kratos         13 s + 197 s build (60 tests) + 40 s schemathesis (all phases end)
+#   hydra           4 s + 216 s build (52 tests) + 128 s schemathesis (all phases end)
+#   mastodon       22 s + 478 s build (210 tests); coverage phase 128 s, fuzzing not done within FUZZ_SECONDS=300
+#   qdrant          5 s + 196 s build (69 tests); coverage phase not done within FUZZ_SECONDS=300
 #   petstore3 78 s build (19 tests) at a load of 17; the others of the full set: docs/codegen.md, "The public-spec suite".
 # BUILD_SECONDS (default 3600) caps one generated project's build; FUZZ_SECONDS caps schemathesis, which is then
 # stopped with SIGINT so it still prints the failures it found.
