@@ -7,6 +7,7 @@ import io.lumen.codegen.java.HandlerWriter;
 import io.lumen.codegen.java.JavaSources;
 import io.lumen.codegen.java.ModelWriter;
 import io.lumen.codegen.java.UserCodeWriter;
+import io.lumen.codegen.lint.ErrorFormatFallbacks;
 import io.lumen.codegen.lint.RepeatedRequired;
 import io.lumen.codegen.operation.OperationModel;
 import io.lumen.codegen.operation.OperationModelReader;
@@ -56,6 +57,7 @@ public final class Generator {
         GeneratorOptions options = optionsForTitle.apply(openApi.bundle().path("info").path("title").asText(null));
         Diagnostics diagnostics = new Diagnostics(openApi);
         RepeatedRequired.check(openApi.bundle(), diagnostics);
+        ErrorFormatFallbacks.check(openApi, diagnostics);
         Datasource datasource = DatasourceExtension.resolve(openApi, options.datasource()).orElse(null);
         JavaSources names = new JavaSources(options.packageName(), Set.of());
         TypeMapper types = new TypeMapper(openApi, names.model(), diagnostics);

@@ -39,4 +39,15 @@ class GenerationWarningsTest {
         assertTrue(p.err.contains("enum values of different JSON types: typed as JsonNode (text beside booleans: in the root file "
                 + "an unquoted NO, yes, on or off is a YAML 1.1 boolean; quote it if text is meant)"), p.err);
     }
+
+    @Test
+    void aDeclaredErrorResponseLumensRejectionsCannotFillIsWarnedAboutWithWhy() {
+        // issue 26 item 1: generation says which operations' rejections fall back to Lumen's error JSON, and why
+        GeneratedProject p = GeneratedProject.generate(GeneratedProject.spec("unfillable-error.yaml"), dir, "--verbose");
+        assertEquals(0, p.exit, p.err);
+        assertTrue(p.err.contains("/paths/~1orders/get/responses/400: 400: Lumen's own rejections answer Lumen's error JSON here"), p.err);
+        assertTrue(p.err.contains("traceId"), "the reason names the property nothing fills: " + p.err);
+        assertTrue(p.err.contains("SpecErrorMapper"), "the fix the user owns: " + p.err);
+        assertTrue(!p.err.contains("/responses/404:"), "problem details are built in: " + p.err);
+    }
 }

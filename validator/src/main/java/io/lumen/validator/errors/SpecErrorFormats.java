@@ -27,6 +27,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
@@ -56,6 +57,7 @@ public final class SpecErrorFormats implements ErrorFormats {
     private final OperationMatcher matcher;
     private final Map<Operation, Map<String, ErrorFormat>> byOperation = new IdentityHashMap<>();
     private final Map<Integer, Optional<ErrorFormat>> specWide = new ConcurrentHashMap<>();
+    private final List<Fallback> fallbacks = new ArrayList<>();
     private int declaring;
     private int fallingBack;
     private String summary;
@@ -122,6 +124,7 @@ public final class SpecErrorFormats implements ErrorFormats {
                 } else if (d instanceof String reason && !reason.isEmpty()) {
                     fellBack = true;
                     reasons.merge(reason, 1, Integer::sum);
+                    fallbacks.add(new Fallback(op, key, reason));
                     LOG.debug("{} {}: Lumen's error JSON: {}", op.endpoint(), key, reason);
                 }
             }
@@ -139,6 +142,15 @@ public final class SpecErrorFormats implements ErrorFormats {
                     + "each operation at DEBUG io.lumen.validator.errors)");
             LOG.info(summary);
         }
+    }
+
+    /** An operation's declared error response Lumen's rejections cannot fill, and why (they answer Lumen's error JSON there). */
+    public record Fallback(Operation operation, String status, String reason) {
+    }
+
+    /** Every declared error response that falls back, in the spec's order (generation warns about each). */
+    public List<Fallback> fallbacks() {
+        return List.copyOf(fallbacks);
     }
 
     /** The startup line: how many operations declare a format Lumen writes, how many fall back and why; null when none. */
