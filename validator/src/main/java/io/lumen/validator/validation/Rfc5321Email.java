@@ -14,7 +14,7 @@ import java.net.UnknownHostException;
  * <pre>
  * Mailbox    = Local-part "@" ( Domain / address-literal )     local part at most 64, domain at most 255
  * Local-part = Dot-string / Quoted-string
- * Dot-string = Atom *("." Atom)            Atom = 1*atext (letters, digits, !#$%&'*+-/=?^_`{|}~)
+ * Dot-string = Atom *("." Atom)            Atom = 1*atext (letters, digits, !#$%&amp;'*+-/=?^_`{|}~)
  * Domain     = sub-domain *("." sub-domain) sub-domain = letter or digit, then letters, digits, "-", not ending in "-"
  * address-literal = "[" IPv4 / "IPv6:" IPv6 "]"
  * </pre>
