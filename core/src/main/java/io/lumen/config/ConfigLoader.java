@@ -1,12 +1,8 @@
 package io.lumen.config;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.File;
-import java.io.IOException;
 import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.net.URL;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -18,8 +14,6 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Function;
-import java.util.stream.Collectors;
-import java.util.stream.Stream;
 
 /**
  * Finds, parses, injects and binds config files the light-4j way: config dirs from {@code light-4j-config-dir}
@@ -30,11 +24,9 @@ import java.util.stream.Stream;
 public final class ConfigLoader {
     public static final String CONFIG_DIR_PROPERTY = "light-4j-config-dir";
 
-    private static final List<String> EXTENSIONS = List.of(".yml", ".yaml", ".json");
     private static final String VALUES = "values";
 
-    private final List<Path> configDirs;
-    private final ClassLoader classLoader;
+    private final ConfigPlaces places;
     private final Function<String, String> env;
     private final ValueSource embedding;
     private final Map<String, Object> overrides;
@@ -51,9 +43,7 @@ public final class ConfigLoader {
     private volatile Optional<ConfigFile> valuesFile; // guarded by this for the first load
 
     private ConfigLoader(Builder b) {
-        this.configDirs = List.copyOf(b.configDirs != null ? b.configDirs : dirsFromSystemProperty());
-        ClassLoader cl = b.classLoader != null ? b.classLoader : Thread.currentThread().getContextClassLoader();
-        this.classLoader = cl != null ? cl : ConfigLoader.class.getClassLoader();
+        this.places = new ConfigPlaces(b.configDirs, b.classLoader);
         this.env = b.env != null ? b.env : name -> null;
         this.embedding = b.embedding;
         this.overrides = new LinkedHashMap<>(b.overrides); // values may be null, so no Map.copyOf
@@ -62,8 +52,7 @@ public final class ConfigLoader {
 
     /** A copy for {@link #reread()}: the same sources, nothing read yet. */
     private ConfigLoader(ConfigLoader from) {
-        this.configDirs = from.configDirs;
-        this.classLoader = from.classLoader;
+        this.places = from.places;
         this.env = from.env;
         this.embedding = from.embedding;
         this.overrides = from.overrides;
@@ -150,31 +139,15 @@ public final class ConfigLoader {
         }
     }
 
+
     /** Finds a non-config file (keystore, certificate, spec): absolute paths as is, else config dirs, then classpath. */
     public Optional<URL> locate(String fileName) {
-        Path asPath = Path.of(fileName);
-        if (asPath.isAbsolute()) {
-            return Files.isRegularFile(asPath) ? Optional.of(toUrl(asPath)) : Optional.empty();
-        }
-        for (Path dir : configDirs) {
-            Path candidate = dir.resolve(fileName);
-            if (Files.isRegularFile(candidate)) {
-                return Optional.of(toUrl(candidate));
-            }
-        }
-        return Optional.ofNullable(classLoader.getResource("config/" + fileName));
+        return places.locate(fileName);
     }
 
     /** Opens a located file; a missing file is a {@link ConfigException} that says where we looked. */
     public InputStream open(String fileName) {
-        URL url = locate(fileName).orElseThrow(() -> new ConfigException(fileName, 0, null, "file not found in "
-                + (configDirs.isEmpty() ? "" : configDirs.stream().map(Path::toString).collect(Collectors.joining(", "))
-                + " or ") + "classpath config/"));
-        try {
-            return url.openStream();
-        } catch (IOException e) {
-            throw new ConfigException(fileName, 0, null, "cannot open " + url + ": " + e.getMessage(), e);
-        }
+        return places.open(fileName);
     }
 
     /**
@@ -187,7 +160,7 @@ public final class ConfigLoader {
     }
 
     public List<Path> configDirs() {
-        return configDirs;
+        return places.dirs();
     }
 
     /**
@@ -292,17 +265,7 @@ public final class ConfigLoader {
 
     /** The base names of the {@code .yml}, {@code .yaml} and {@code .json} files of the config dirs, sorted per dir. */
     public Set<String> fileNames() {
-        Set<String> names = new LinkedHashSet<>();
-        for (Path dir : configDirs) {
-            try (Stream<Path> files = Files.list(dir)) {
-                files.map(f -> f.getFileName().toString()).sorted().forEach(file -> EXTENSIONS.stream()
-                        .filter(file::endsWith).findFirst()
-                        .ifPresent(ext -> names.add(file.substring(0, file.length() - ext.length()))));
-            } catch (IOException | RuntimeException e) {
-                // an unreadable dir is reported by whoever reads from it
-            }
-        }
-        return names;
+        return places.fileNames();
     }
 
     /** Looks the name up in every place and parses the first hit, without injection (or takes the prefetch's parse). */
@@ -310,31 +273,9 @@ public final class ConfigLoader {
         return prefetched.read(name, this::parseRawNow);
     }
 
+
     private Optional<ConfigFile> parseRawNow(String name) {
-        for (Path dir : configDirs) {
-            for (String ext : EXTENSIONS) {
-                Path file = dir.resolve(name + ext);
-                if (Files.isRegularFile(file)) {
-                    try (InputStream in = Files.newInputStream(file)) {
-                        return Optional.of(parse(name, file.toString(), in));
-                    } catch (IOException e) {
-                        throw new ConfigException(file.toString(), 0, null, "cannot read: " + e.getMessage(), e);
-                    }
-                }
-            }
-        }
-        for (String ext : EXTENSIONS) {
-            String resource = "config/" + name + ext;
-            URL url = classLoader.getResource(resource);
-            if (url != null) {
-                try (InputStream in = url.openStream()) {
-                    return Optional.of(parse(name, "classpath:" + resource, in));
-                } catch (IOException e) {
-                    throw new ConfigException("classpath:" + resource, 0, null, "cannot read: " + e.getMessage(), e);
-                }
-            }
-        }
-        return Optional.empty();
+        return places.readFirst(name, this::parse);
     }
 
     private ConfigFile parse(String name, String displayName, InputStream in) {
@@ -342,26 +283,7 @@ public final class ConfigLoader {
         return new ConfigFile(name, displayName, parsed.tree(), parsed.lines());
     }
 
-    private static List<Path> dirsFromSystemProperty() {
-        String prop = System.getProperty(CONFIG_DIR_PROPERTY);
-        List<Path> dirs = new ArrayList<>();
-        if (prop != null) {
-            for (String part : prop.split(File.pathSeparator)) {
-                if (!part.isBlank()) {
-                    dirs.add(Path.of(part.trim()));
-                }
-            }
-        }
-        return dirs;
-    }
 
-    private static URL toUrl(Path path) {
-        try {
-            return path.toUri().toURL();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
 
 
     /** Configures a {@link ConfigLoader}; everything has a sensible default for a real process. */

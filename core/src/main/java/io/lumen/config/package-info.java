@@ -3,7 +3,8 @@
  *
  * <p>A config is named by base name ({@code server}, {@code handler}). {@link io.lumen.config.ConfigLoader} looks
  * for {@code name.yml}, {@code name.yaml}, {@code name.json} in each directory of the {@code light-4j-config-dir}
- * system property, then in the classpath folder {@code config/}; the first hit wins. Every string value except in
+ * system property, then in the classpath folder {@code config/}; the first hit wins ({@code ConfigPlaces} knows
+ * the places). Every string value except in
  * {@code values.yml} is injected: {@code ${key}}, {@code ${key:default}}, {@code ${key:?error}} and
  * {@code ${key:$}} are resolved from builder overrides, then environment variables ({@code server.httpPort} reads
  * {@code SERVER_HTTPPORT}), then {@code values.yml}. A value that is a single placeholder keeps the resolved type.
