@@ -59,17 +59,16 @@ public final class TypeMapper {
     private final Map<String, ClassName> componentNames = new HashMap<>();
     private final Map<String, ClassName> aliases = new HashMap<>();
     private final Map<ClassName, Model> models = new TreeMap<>(Comparator.comparing(ClassName::canonicalName));
-    private final Map<ClassName, Set<ClassName>> interfaces = new HashMap<>();
-    private final DiscriminatorValues discriminatorValues;
     private final EnumTypes enums;
+    private final UnionTypes unions;
 
     public TypeMapper(OpenApiSpec spec, String modelPackage, Diagnostics diagnostics) {
         this.spec = spec;
         this.bundle = spec.bundle();
         this.modelPackage = modelPackage;
         this.diagnostics = diagnostics;
-        this.discriminatorValues = new DiscriminatorValues(bundle);
         this.enums = new EnumTypes(this, diagnostics);
+        this.unions = new UnionTypes(this, spec, diagnostics);
         // components first, in name order: their names are the user's and must not lose to inline names
         for (String name : componentKeys()) {
             String pointer = COMPONENTS + Schemas.escape(name);
@@ -99,8 +98,9 @@ public final class TypeMapper {
     public List<Model> models() {
         List<Model> out = new ArrayList<>();
         for (Model m : models.values()) {
-            if (m instanceof Model.Record r && interfaces.containsKey(r.name())) {
-                out.add(r.withInterfaces(interfaces.get(r.name()).stream().sorted(Comparator.comparing(ClassName::canonicalName)).toList()));
+            List<ClassName> implemented = m instanceof Model.Record r ? unions.interfacesOf(r.name()) : List.of();
+            if (!implemented.isEmpty()) {
+                out.add(((Model.Record) m).withInterfaces(implemented));
             } else {
                 out.add(m);
             }
@@ -155,7 +155,7 @@ public final class TypeMapper {
             return allOf(p, s, name, userNamed);
         }
         if (s.has("oneOf") || s.has("anyOf")) {
-            return union(p, s, name, userNamed);
+            return unions.map(p, s, name, userNamed);
         }
         List<String> types = Schemas.types(s);
         if (types.size() > 1) {
@@ -301,79 +301,27 @@ public final class TypeMapper {
         return cn;
     }
 
-    private TypeName union(String p, JsonNode s, String name, boolean userNamed) {
-        String key = s.has("oneOf") ? "oneOf" : "anyOf";
-        JsonNode all = s.get(key);
-        List<String> variants = new ArrayList<>();
-        for (int i = 0; i < all.size(); i++) {
-            if (!Schemas.isNullOnly(all.get(i))) {
-                variants.add(p + "/" + key + "/" + i);
-            }
-        }
-        if (variants.isEmpty()) {
-            return JSON_NODE;
-        }
-        if (variants.size() == 1 && !s.has("properties")) {
-            return resolve(variants.get(0), name);
-        }
-        String property = s.path("discriminator").path("propertyName").asText("");
-        if (property.isEmpty()) {
-            diagnostics.warn("oneOf/anyOf without a discriminator, typed as JsonNode", p, key + " without a discriminator: typed as JsonNode (add discriminator.propertyName "
-                    + "to get a sealed interface with one record per variant)");
-            return JSON_NODE;
-        }
-        for (String v : variants) {
-            JsonNode vs = bundle.at(Schemas.deref(bundle, v));
-            if (!isObjectSchema(vs) || !discriminatorValues.declares(Schemas.deref(bundle, v), property)) {
-                diagnostics.warn("discriminated oneOf/anyOf typed as JsonNode", p, key + " variant " + v + " is not an object schema with the discriminator property '"
-                        + property + "': typed as JsonNode");
-                return JSON_NODE;
-            }
-        }
-        ClassName iface = claim(p, name, userNamed);
-        byPointer.put(p, iface);
-        Map<String, String> explicit = discriminatorValues.mapping(spec, p, s);
-        Map<ClassName, List<String>> byClass = new LinkedHashMap<>();
-        Map<String, ClassName> selects = new HashMap<>();
-        for (int i = 0; i < variants.size(); i++) {
-            String v = variants.get(i);
-            TypeName t = resolve(v, name + (i + 1));
-            if (!(t instanceof ClassName cn) || !(models.get(cn) instanceof Model.Record)) {
-                diagnostics.warn("discriminated oneOf/anyOf typed as JsonNode", p, key + " variant " + v + " is not a record: typed as JsonNode");
-                models.remove(iface);
-                byPointer.put(p, JSON_NODE);
-                return JSON_NODE;
-            }
-            discriminatorValues.warnContradiction(diagnostics, p, v, cn.simpleName(), property, explicit);
-            List<String> values = new ArrayList<>();
-            for (String value : discriminatorValues.of(v, cn.simpleName(), property, explicit)) {
-                ClassName other = selects.putIfAbsent(value, cn);
-                if (other == null) {
-                    values.add(value);
-                } else if (!other.equals(cn)) {
-                    diagnostics.warn("ambiguous discriminator value", p + "/discriminator", "discriminator value '" + value + "' selects both "
-                            + other.simpleName() + " and " + cn.simpleName() + ": it is read as " + other.simpleName());
-                }
-            }
-            byClass.computeIfAbsent(cn, k -> new ArrayList<>()).addAll(values);
-        }
-        byClass.keySet().forEach(cn -> {
-            interfaces.computeIfAbsent(cn, k -> new LinkedHashSet<>()).add(iface);
-            // it holds any value that selects it (the schema name or one it pins): an enum would refuse the name
-            models.put(cn, ((Model.Record) models.get(cn)).withType(property, STRING));
-        });
-        models.put(iface, new Model.Union(iface, p, Schemas.describe(s), property, byClass));
-        return iface;
-    }
-
-    private boolean isObjectSchema(JsonNode s) {
-        return s.has("properties") || s.has("allOf") || Schemas.types(s).contains("object") && !s.has("oneOf");
-    }
-
     /** Records the declaration of {@code cn} for the schema at {@code pointer} (an enum's, from {@link EnumTypes}). */
     void declare(String pointer, Model model) {
         byPointer.put(pointer, model.name());
         models.put(model.name(), model);
+    }
+
+    /** The type of the schema at {@code pointer}, set before its parts resolve (a schema may contain itself). */
+    void bind(String pointer, TypeName type) {
+        byPointer.put(pointer, type);
+    }
+
+    Model model(ClassName name) {
+        return models.get(name);
+    }
+
+    void replace(Model model) {
+        models.put(model.name(), model);
+    }
+
+    void forget(ClassName name) {
+        models.remove(name);
     }
 
     ClassName claim(String pointer, String name, boolean userNamed) {
