@@ -95,6 +95,9 @@ public final class Coercer {
 
     /** The types the {@code anyOf} and {@code oneOf} alternatives of {@code schema} declare, in order, once each. */
     private static List<String> alternativeTypes(JsonNode schema, UnaryOperator<JsonNode> resolve) {
+        if (!schema.has("anyOf") && !schema.has("oneOf")) {
+            return List.of(); // an untyped schema, per request: nothing to allocate
+        }
         List<String> types = new ArrayList<>(2);
         for (String keyword : new String[] {"anyOf", "oneOf"}) {
             for (JsonNode alternative : schema.path(keyword)) {
