@@ -1,18 +1,24 @@
 package io.lumen.client;
 
+import io.lumen.client.pool.Lease;
+import io.lumen.client.pool.PooledConnection;
+import io.lumen.client.pool.RequestTimers;
 import io.undertow.client.ClientCallback;
 import io.undertow.client.ClientExchange;
 import io.undertow.client.ClientRequest;
 import io.undertow.client.ClientResponse;
+import io.undertow.connector.ByteBufferPool;
 import io.undertow.protocols.http2.Http2StreamSinkChannel;
 import io.undertow.util.HeaderMap;
 import io.undertow.util.Headers;
 import io.undertow.util.HttpString;
 import org.xnio.ChannelListener;
+import org.xnio.XnioIoThread;
 import org.xnio.channels.StreamSinkChannel;
 import org.xnio.channels.StreamSourceChannel;
 
 import java.io.IOException;
+import java.net.SocketTimeoutException;
 import java.nio.ByteBuffer;
 import java.nio.channels.Channel;
 import java.util.concurrent.CompletableFuture;
@@ -21,15 +27,16 @@ import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
 /**
  * One send of a {@link Request}: its future, its timeout, and the callbacks of each attempt. This
  * object is the only per-request allocation of the client besides Undertow's own request, exchange
- * and header map, the response and its body: it is the connection callback, the response listener,
- * the body writer and the reader's listener (its {@link ResponseBody} reads), the timeout task and
- * its own node in the pool's deadline list.
+ * and header map, the response and its body: it is the lease that borrows a connection from its
+ * origin's {@link io.lumen.client.pool.ConnectionPool}, the response listener, the body writer and
+ * the reader's listener (its {@link ResponseBody} reads), and its own timeout node.
  *
- * <p>Completion is decided once, by a compare-and-set on {@link #done}: the response, a failure and
- * the timeout race for it, and the loser only cleans up. The future completes on the IO thread
- * that read the response (or on the timeout ticker's IO thread); callers that block should hop themselves.
+ * <p>Every attempt runs on its origin's home IO thread ({@link Origin}). Completion is decided once,
+ * by a compare-and-set on {@link #done}: the response, a failure and the timeout race for it, and
+ * the loser only cleans up. The future completes on that IO thread; callers that block should hop
+ * themselves.
  */
-final class Call implements ClientCallback<ClientExchange>, ChannelListener<Channel>, Runnable {
+final class Call extends RequestTimers.Timed implements Lease, ClientCallback<ClientExchange>, ChannelListener<Channel> {
     private static final AtomicIntegerFieldUpdater<Call> DONE = AtomicIntegerFieldUpdater.newUpdater(Call.class, "done");
     /** A Lumen service's mark on a request it refused without processing it (see LumenServer.stop). */
     private static final HttpString UNPROCESSED = new HttpString("Lumen-Unprocessed");
@@ -40,29 +47,23 @@ final class Call implements ClientCallback<ClientExchange>, ChannelListener<Chan
 
     private final ClientContext context;
     private final Origins origins;
-    /** The pool of this attempt: a retry to a discovered origin may take another address's. */
-    private final OriginPool pool;
+    /** The origin of this attempt: a retry to a discovered origin may take another address's. */
+    private final Origin origin;
     private final Request request;
     private final long timeoutMs;
     final CompletableFuture<Response> future;
+    /** The first attempt: the one whose timer runs for the whole send. */
+    private final Call first;
 
     private volatile int done;
     private volatile int released;
-    private volatile Conn conn;
+    private volatile PooledConnection conn;
     private volatile ClientExchange exchange;
-    /** System.nanoTime() at which the request times out. */
-    final long deadline;
-    /** This call as a node of its pool's {@link DeadlineList} (guarded by the pool's lock). */
-    Call prevTimed;
-    Call nextTimed;
-    boolean timed;
     private int attempts;
     private int stale;
     private boolean failing;
     /** The call that carries on after this attempt failed; late callbacks of this attempt are ignored. */
     private volatile Call successor;
-    /** Guarded by the pool's lock. */
-    boolean queued;
 
     private boolean responsePhase;
     private ByteBuffer out;
@@ -72,50 +73,112 @@ final class Call implements ClientCallback<ClientExchange>, ChannelListener<Chan
     private ResponseBody body;
     private boolean reading;
 
-    Call(ClientContext context, Origins origins, OriginPool pool, Request request, long timeoutMs) {
+    Call(ClientContext context, Origins origins, Origin origin, Request request, long timeoutMs) {
         this.context = context;
         this.origins = origins;
-        this.pool = pool;
+        this.origin = origin;
         this.request = request;
         this.timeoutMs = timeoutMs;
         this.future = new CompletableFuture<>();
-        this.deadline = System.nanoTime() + timeoutMs * 1_000_000L;
+        this.first = this;
     }
 
-    /** The next attempt (on {@code pool}): same future, deadline and counters, fresh per-attempt state. */
-    private Call(Call previous, OriginPool pool) {
+    /** The next attempt (on {@code next}): same future, timer and counters, fresh per-attempt state. */
+    private Call(Call previous, Origin next) {
         this.context = previous.context;
         this.origins = previous.origins;
-        this.pool = pool;
+        this.origin = next;
         this.request = previous.request;
         this.timeoutMs = previous.timeoutMs;
         this.future = previous.future;
-        this.deadline = previous.deadline;
+        this.first = previous.first;
         this.attempts = previous.attempts;
         this.stale = previous.stale;
     }
 
-    /** Hands the request to a new attempt on {@code nextPool}; this object then ignores its own late callbacks. */
-    private void retry(OriginPool nextPool) {
-        Call next = new Call(this, nextPool);
-        successor = next;
-        pool.untrack(this); // the next attempt takes this one's place in the deadline list
+    /** Hands the request to a new attempt on {@code next}; this object then ignores its own late callbacks. */
+    private void retry(Origin next) {
+        Call call = new Call(this, next);
+        successor = call;
         if (DONE.compareAndSet(this, 0, 2)) {
-            nextPool.acquire(next);
+            next.onHome(call::acquire);
         }
     }
 
     void start() {
-        if (!pool.breaker.allow()) {
+        if (!origin.breaker.allow()) {
             done = 1;
-            future.completeExceptionally(context.errors.circuitOpen(pool.origin));
+            future.completeExceptionally(context.errors.circuitOpen(origin.origin));
             return;
         }
-        pool.acquire(this); // also puts this call in the pool's deadline list
+        origin.onHome(this::begin);
+    }
+
+    /** The first attempt, on the home thread: the send's timer starts, then the connection is asked for. */
+    private void begin() {
+        if (Thread.currentThread() != origin.home) {
+            fail(context.errors.closedBeforeSend(origin.origin, new IllegalStateException("the client's IO threads stopped")));
+            return;
+        }
+        context.timers.start(origin.home, this, timeoutMs);
+        acquire();
+    }
+
+    /** Asks the origin's pool for a connection (on the home thread); {@link #leased} or {@link #leaseFailed} follows. */
+    private void acquire() {
+        if (done != 0) {
+            return; // timed out before its turn came
+        }
+        if (context.isClosed()) {
+            fail(context.errors.closedBeforeSend(origin.origin, new IllegalStateException("client closed")));
+            return;
+        }
+        origin.pool.acquire(this);
+    }
+
+    @Override
+    public XnioIoThread ioThread() {
+        return origin.home;
+    }
+
+    @Override
+    public ByteBufferPool bufferPool() {
+        return context.bufferPool();
+    }
+
+    @Override
+    public boolean upgrade() {
+        return false;
+    }
+
+    @Override
+    public boolean abandoned() {
+        return done != 0;
+    }
+
+    @Override
+    public void leased(PooledConnection c) {
+        dispatch(c);
+    }
+
+    @Override
+    public void leaseFailed(Failure failure, IOException cause) {
+        if (failure == Failure.BUSY) {
+            fail(context.errors.poolExhausted(origin.origin, context.settings.maxQueue()));
+            return;
+        }
+        ClientException error = origin.tlsFailure();
+        if (error == null) {
+            error = context.isClosed() ? context.errors.closedBeforeSend(origin.origin, cause)
+                    : cause instanceof SocketTimeoutException
+                    ? context.errors.connectTimeout(origin.origin, context.settings.connectTimeout())
+                    : context.errors.connectFailed(origin.origin, cause);
+        }
+        fail(error);
     }
 
     /** Sends this attempt on {@code c}, whose slot the pool already counted for us. */
-    void dispatch(Conn c) {
+    private void dispatch(PooledConnection c) {
         conn = c;
         exchange = null;
         released = 0;
@@ -130,7 +193,7 @@ final class Call implements ClientCallback<ClientExchange>, ChannelListener<Chan
         writesShut = false;
         try {
             c.beforeSend();
-            c.connection.sendRequest(cr, this);
+            c.connection().sendRequest(cr, this);
         } catch (RuntimeException e) {
             failed(new IOException(e));
         }
@@ -184,26 +247,22 @@ final class Call implements ClientCallback<ClientExchange>, ChannelListener<Chan
             return; // Undertow may report one failure twice, even re-entrantly while we close the connection
         }
         failing = true;
+        PooledConnection c = conn;
+        if (c != null) {
+            releaseOnce(reusable(c)); // also when the timeout won meanwhile: the slot still has to go back
+        }
         if (done != 0) {
-            Conn held = conn; // timed out meanwhile: the slot still has to go back
-            if (held != null) {
-                releaseOnce(held.multiplexed && held.connection.isOpen());
-            }
             return;
         }
-        Conn c = conn;
-        ClientException error = pool.tlsFailure();
+        ClientException error = origin.tlsFailure();
         if (error == null) {
             error = exchange == null
-                    ? context.errors.closedBeforeSend(pool.origin, e) : context.errors.exchangeFailed(pool.origin, e);
-        }
-        if (c != null) {
-            releaseOnce(c.multiplexed && c.connection.isOpen());
+                    ? context.errors.closedBeforeSend(origin.origin, e) : context.errors.exchangeFailed(origin.origin, e);
         }
         if (exchange == null && stale < 3 && !context.isClosed()) {
             // a pooled connection found dead before anything was written: take another, no retry spent
             stale++;
-            retry(pool);
+            retry(origin);
             return;
         }
         fail(error);
@@ -269,10 +328,10 @@ final class Call implements ClientCallback<ClientExchange>, ChannelListener<Chan
         if (!DONE.compareAndSet(this, 0, 1)) {
             return;
         }
-        pool.untrack(this);
+        context.timers.stop(first);
         abortAttempt();
-        pool.breaker.neutral();
-        future.completeExceptionally(context.errors.protocol(pool.origin, "response body larger than maxResponseSize "
+        origin.breaker.neutral();
+        future.completeExceptionally(context.errors.protocol(origin.origin, "response body larger than maxResponseSize "
                 + context.settings.maxResponseSize(), null));
     }
 
@@ -283,14 +342,11 @@ final class Call implements ClientCallback<ClientExchange>, ChannelListener<Chan
         if (!DONE.compareAndSet(this, 0, 1)) {
             return;
         }
-        Conn c = conn;
-        Response response = new Response(status, headers, body.toBytes(), c.multiplexed ? H2 : H1);
-        if (RELEASED.compareAndSet(this, 0, 1)) {
-            pool.release(c, true, this); // slot back and out of the deadline list under one lock
-        } else {
-            pool.untrack(this);
-        }
-        pool.breaker.success();
+        PooledConnection c = conn;
+        Response response = new Response(status, headers, body.toBytes(), c.multiplexed() ? H2 : H1);
+        context.timers.stop(first);
+        releaseOnce(true);
+        origin.breaker.success();
         future.complete(response);
     }
 
@@ -304,17 +360,14 @@ final class Call implements ClientCallback<ClientExchange>, ChannelListener<Chan
         if (attempts >= context.settings.maxRetries() || context.isClosed()) {
             return false;
         }
-        OriginPool nextPool = origins.retryPool(request, pool);
-        if (!nextPool.breaker.allow()) {
+        Origin next = origins.retryOrigin(request, origin);
+        if (!next.breaker.allow()) {
             return false;
         }
         attempts++;
-        Conn c = conn;
-        if (c != null && RELEASED.compareAndSet(this, 0, 1)) {
-            pool.release(c, true, null); // the refusal was read whole; a closing connection is not lent again
-        }
-        pool.breaker.neutral();
-        retry(nextPool);
+        releaseOnce(true); // the refusal was read whole; a closing connection is not lent again
+        origin.breaker.neutral();
+        retry(next);
         return true;
     }
 
@@ -326,46 +379,52 @@ final class Call implements ClientCallback<ClientExchange>, ChannelListener<Chan
         String code = error.code();
         boolean local = code.equals(ClientException.POOL_EXHAUSTED) || code.equals(ClientException.CIRCUIT_OPEN);
         if (local) {
-            pool.breaker.neutral();
+            origin.breaker.neutral();
         } else {
-            pool.breaker.failure();
+            origin.breaker.failure();
         }
         if (!local && done == 0 && attempts < context.settings.maxRetries() && !context.isClosed()
                 && (error.notSent() || request.idempotent())) {
             attempts++;
-            OriginPool nextPool = origins.retryPool(request, pool); // another address of a discovered name
-            if (nextPool.breaker.allow()) {
-                retry(nextPool);
+            Origin next = origins.retryOrigin(request, origin); // another address of a discovered name
+            if (next.breaker.allow()) {
+                retry(next);
                 return;
             }
-            error = context.errors.circuitOpen(nextPool.origin);
+            error = context.errors.circuitOpen(next.origin);
         }
         if (DONE.compareAndSet(this, 0, 1)) {
-            pool.untrack(this);
+            context.timers.stop(first);
             future.completeExceptionally(error);
         }
     }
 
-    /** The request timed out (called by the pool's deadline sweep, already out of the list). */
+    /**
+     * The send's timer fired (on the first attempt's home thread): the attempt under way now times
+     * out, on its own home thread.
+     */
     @Override
     public void run() {
-        Call next = successor;
-        if (next != null) {
-            next.run();
-            return;
+        Call current = this;
+        for (Call next = successor; next != null; next = next.successor) {
+            current = next;
         }
+        current.origin.onHome(current::timedOut);
+    }
+
+    private void timedOut() {
         if (!DONE.compareAndSet(this, 0, 1)) {
             return;
         }
-        pool.removeWaiter(this);
+        origin.pool.cancel(this); // when it still waits for a connection: out of the queue now
         abortAttempt();
-        pool.breaker.failure();
-        future.completeExceptionally(context.errors.timeout(pool.origin, timeoutMs));
+        origin.breaker.failure();
+        future.completeExceptionally(context.errors.timeout(origin.origin, timeoutMs));
     }
 
     /** Cancels what this attempt holds: HTTP/2 resets its stream, HTTP/1.1 closes its connection. */
     private void abortAttempt() {
-        Conn c = conn;
+        PooledConnection c = conn;
         ClientExchange ex = exchange;
         if (c == null || ex == null) {
             return; // queued, or the send callback will see done and come back here
@@ -373,9 +432,7 @@ final class Call implements ClientCallback<ClientExchange>, ChannelListener<Chan
         if (released != 0) {
             return;
         }
-        if (c.multiplexed && c.h2 != null && ex.getRequestChannel() instanceof Http2StreamSinkChannel s) {
-            c.reset(s.getStreamId());
-            pool.countReset(c);
+        if (ex.getRequestChannel() instanceof Http2StreamSinkChannel s && c.resetStream(s.getStreamId())) {
             releaseOnce(true);
         } else {
             releaseOnce(false); // the pool closes the HTTP/1.1 connection: its request cannot be taken back
@@ -383,9 +440,14 @@ final class Call implements ClientCallback<ClientExchange>, ChannelListener<Chan
     }
 
     private void releaseOnce(boolean reusable) {
-        Conn c = conn;
+        PooledConnection c = conn;
         if (c != null && RELEASED.compareAndSet(this, 0, 1)) {
-            pool.release(c, reusable, null);
+            c.release(reusable);
         }
+    }
+
+    /** After a failure: an HTTP/2 connection still open keeps its other streams; anything else is closed. */
+    private static boolean reusable(PooledConnection c) {
+        return c.multiplexed() && c.connection().isOpen();
     }
 }
