@@ -34,7 +34,7 @@ class HomeThreadTest {
                 Thread t = new Thread(() -> {
                     try {
                         go.await();
-                        client.send(Request.get(slow).build()).whenComplete((r, e) -> {
+                        client.send(Request.get(slow).timeout(Duration.ofSeconds(30)).build()).whenComplete((r, e) -> {
                             if (e != null) {
                                 f.completeExceptionally(e);
                             } else {
@@ -77,5 +77,16 @@ class HomeThreadTest {
             assertEquals(200, holding.get(20, TimeUnit.SECONDS).status());
             assertTrue(client.stats(server.get().http("/")).opened() == 1, client.stats(server.get().http("/")).toString());
         }
+    }
+
+    @Test
+    void requestsInFlightOrQueuedWhenTheClientClosesFailInsteadOfHanging() throws Exception {
+        LumenClient client = LumenClient.builder().maxConnections(1).maxQueue(5).maxRetries(0).timeout(60_000).build();
+        CompletableFuture<Response> inFlight = client.send(Request.get(server.get().http("/slow?ms=5000")).build());
+        CompletableFuture<Response> queued = client.send(Request.get(server.get().http("/get?name=queued")).build());
+        PoolTest.await(client, server.get().http("/"), p -> p.inFlight() == 1 && p.pending() == 1);
+        client.close();
+        assertEquals(ClientException.CONNECTION_CLOSED, FailuresTest.failure(queued).code());
+        assertEquals(ClientException.CONNECTION_CLOSED, FailuresTest.failure(inFlight).code());
     }
 }
