@@ -2,50 +2,32 @@ package io.lumen.client;
 
 import io.lumen.client.pool.Lease;
 import io.lumen.client.pool.PooledConnection;
-import io.lumen.client.pool.RequestTimers;
-import io.undertow.client.ClientCallback;
-import io.undertow.client.ClientExchange;
-import io.undertow.client.ClientRequest;
-import io.undertow.client.ClientResponse;
 import io.undertow.connector.ByteBufferPool;
-import io.undertow.protocols.http2.Http2StreamSinkChannel;
-import io.undertow.util.HeaderMap;
-import io.undertow.util.Headers;
 import io.undertow.util.HttpString;
-import org.xnio.ChannelListener;
 import org.xnio.XnioIoThread;
-import org.xnio.channels.StreamSinkChannel;
-import org.xnio.channels.StreamSourceChannel;
 
 import java.io.IOException;
 import java.net.SocketTimeoutException;
-import java.nio.ByteBuffer;
-import java.nio.channels.Channel;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
 
 /**
- * One send of a {@link Request}: its future, its timeout, and the callbacks of each attempt. This
- * object is the only per-request allocation of the client besides Undertow's own request, exchange
- * and header map, the response and its body: it is the lease that borrows a connection from its
- * origin's {@link io.lumen.client.pool.ConnectionPool}, the response listener, the body writer and
- * the reader's listener (its {@link ResponseBody} reads), and its own timeout node.
+ * One send of a {@link Request}: its future, its timeout, its retries, and the lease that borrows
+ * a connection from its origin's {@link io.lumen.client.pool.ConnectionPool}; the bytes of each
+ * attempt are its {@link Attempt} half. This object is the only per-request allocation of the
+ * client besides Undertow's own request, exchange and header map, the response and its body (a
+ * retry is a new one). It is its own timeout node.
  *
  * <p>Every attempt runs on its origin's home IO thread ({@link Origin}). Completion is decided once,
- * by a compare-and-set on {@link #done}: the response, a failure and the timeout race for it, and
+ * by a compare-and-set on {@code done}: the response, a failure and the timeout race for it, and
  * the loser only cleans up. The future completes on that IO thread; callers that block should hop
  * themselves.
  */
-final class Call extends RequestTimers.Timed implements Lease, ClientCallback<ClientExchange>, ChannelListener<Channel> {
-    private static final AtomicIntegerFieldUpdater<Call> DONE = AtomicIntegerFieldUpdater.newUpdater(Call.class, "done");
+final class Call extends Attempt implements Lease {
     /** A Lumen service's mark on a request it refused without processing it (see LumenServer.stop). */
     private static final HttpString UNPROCESSED = new HttpString("Lumen-Unprocessed");
-    private static final AtomicIntegerFieldUpdater<Call> RELEASED =
-            AtomicIntegerFieldUpdater.newUpdater(Call.class, "released");
     private static final String H1 = "HTTP/1.1";
     private static final String H2 = "HTTP/2.0";
 
-    private final ClientContext context;
     private final Origins origins;
     /** The origin of this attempt: a retry to a discovered origin may take another address's. */
     private final Origin origin;
@@ -55,26 +37,15 @@ final class Call extends RequestTimers.Timed implements Lease, ClientCallback<Cl
     /** The first attempt: the one whose timer runs for the whole send. */
     private final Call first;
 
-    private volatile int done;
-    private volatile int released;
-    private volatile PooledConnection conn;
-    private volatile ClientExchange exchange;
     private int attempts;
     private int stale;
     private boolean failing;
     /** The call that carries on after this attempt failed; late callbacks of this attempt are ignored. */
     private volatile Call successor;
 
-    private boolean responsePhase;
-    private ByteBuffer out;
-    private boolean writesShut;
-    private int status;
-    private HeaderMap headers;
-    private ResponseBody body;
-    private boolean reading;
 
     Call(ClientContext context, Origins origins, Origin origin, Request request, long timeoutMs) {
-        this.context = context;
+        super(context);
         this.origins = origins;
         this.origin = origin;
         this.request = request;
@@ -85,7 +56,7 @@ final class Call extends RequestTimers.Timed implements Lease, ClientCallback<Cl
 
     /** The next attempt (on {@code next}): same future, timer and counters, fresh per-attempt state. */
     private Call(Call previous, Origin next) {
-        this.context = previous.context;
+        super(previous.context);
         this.origins = previous.origins;
         this.origin = next;
         this.request = previous.request;
@@ -158,7 +129,7 @@ final class Call extends RequestTimers.Timed implements Lease, ClientCallback<Cl
 
     @Override
     public void leased(PooledConnection c) {
-        dispatch(c);
+        send(c, request);
     }
 
     @Override
@@ -175,70 +146,6 @@ final class Call extends RequestTimers.Timed implements Lease, ClientCallback<Cl
                     : context.errors.connectFailed(origin.origin, cause);
         }
         fail(error);
-    }
-
-    /** Sends this attempt on {@code c}, whose slot the pool already counted for us. */
-    private void dispatch(PooledConnection c) {
-        conn = c;
-        exchange = null;
-        released = 0;
-        responsePhase = false;
-        if (done != 0) {
-            releaseOnce(true);
-            return;
-        }
-        ClientRequest cr = request.toClientRequest();
-        byte[] b = request.body();
-        out = b == null || b.length == 0 ? null : ByteBuffer.wrap(b);
-        writesShut = false;
-        try {
-            c.beforeSend();
-            c.connection().sendRequest(cr, this);
-        } catch (RuntimeException e) {
-            failed(new IOException(e));
-        }
-    }
-
-    /** First call: the request went out (the exchange exists); second call: the response head arrived. */
-    @Override
-    public void completed(ClientExchange ex) {
-        if (!responsePhase) {
-            responsePhase = true;
-            exchange = ex;
-            if (done != 0) {
-                abortAttempt();
-                return;
-            }
-            ex.setResponseListener(this);
-            if (out != null) {
-                writeBody(ex.getRequestChannel());
-            }
-            return;
-        }
-        if (done != 0) {
-            abortAttempt(); // the timeout won; make sure this attempt's slot is returned
-            return;
-        }
-        ClientResponse r = ex.getResponse();
-        status = r.getResponseCode();
-        headers = r.getResponseHeaders();
-        String cl = headers.getFirst(Headers.CONTENT_LENGTH);
-        Long announced = null;
-        if (cl != null) {
-            try {
-                announced = Long.parseLong(cl);
-            } catch (NumberFormatException e) {
-                failed(new IOException("bad Content-Length '" + cl + "'"));
-                return;
-            }
-        }
-        body = new ResponseBody(context.settings.maxResponseSize());
-        if (!body.start(announced)) {
-            tooLarge();
-            return;
-        }
-        reading = true;
-        readBody(ex.getResponseChannel());
     }
 
     @Override
@@ -268,63 +175,9 @@ final class Call extends RequestTimers.Timed implements Lease, ClientCallback<Cl
         fail(error);
     }
 
-    /** Body reads (response channel) and writes (request channel) resume here. */
     @Override
-    public void handleEvent(Channel channel) {
-        if (channel instanceof StreamSourceChannel in) {
-            readBody(in);
-        } else {
-            writeBody((StreamSinkChannel) channel);
-        }
-    }
-
-    private void writeBody(StreamSinkChannel sink) {
-        try {
-            ByteBuffer b = out;
-            while (b != null && b.hasRemaining()) {
-                if (sink.write(b) == 0) {
-                    sink.getWriteSetter().set(this);
-                    sink.resumeWrites();
-                    return;
-                }
-            }
-            if (!writesShut) {
-                writesShut = true;
-                sink.shutdownWrites();
-            }
-            if (!sink.flush()) {
-                sink.getWriteSetter().set(this);
-                sink.resumeWrites();
-                return;
-            }
-            sink.suspendWrites();
-        } catch (IOException e) {
-            failed(e);
-        }
-    }
-
-    private void readBody(StreamSourceChannel in) {
-        if (done != 0 || !reading) {
-            return;
-        }
-        int read;
-        try {
-            read = body.readFrom(in, context.bufferPool(), this);
-        } catch (IOException e) {
-            reading = false;
-            failed(e);
-            return;
-        }
-        if (read == ResponseBody.TOO_LARGE) {
-            tooLarge();
-        } else if (read == ResponseBody.ENDED) {
-            reading = false;
-            finish();
-        }
-    }
-
-    private void tooLarge() {
-        reading = false;
+    void tooLarge() {
+        stopReading();
         if (!DONE.compareAndSet(this, 0, 1)) {
             return;
         }
@@ -335,7 +188,8 @@ final class Call extends RequestTimers.Timed implements Lease, ClientCallback<Cl
                 + context.settings.maxResponseSize(), null));
     }
 
-    private void finish() {
+    @Override
+    void responded() {
         if (status == 503 && done == 0 && headers != null && headers.contains(UNPROCESSED) && refusedAgain()) {
             return;
         }
@@ -420,34 +274,5 @@ final class Call extends RequestTimers.Timed implements Lease, ClientCallback<Cl
         abortAttempt();
         origin.breaker.failure();
         future.completeExceptionally(context.errors.timeout(origin.origin, timeoutMs));
-    }
-
-    /** Cancels what this attempt holds: HTTP/2 resets its stream, HTTP/1.1 closes its connection. */
-    private void abortAttempt() {
-        PooledConnection c = conn;
-        ClientExchange ex = exchange;
-        if (c == null || ex == null) {
-            return; // queued, or the send callback will see done and come back here
-        }
-        if (released != 0) {
-            return;
-        }
-        if (ex.getRequestChannel() instanceof Http2StreamSinkChannel s && c.resetStream(s.getStreamId())) {
-            releaseOnce(true);
-        } else {
-            releaseOnce(false); // the pool closes the HTTP/1.1 connection: its request cannot be taken back
-        }
-    }
-
-    private void releaseOnce(boolean reusable) {
-        PooledConnection c = conn;
-        if (c != null && RELEASED.compareAndSet(this, 0, 1)) {
-            c.release(reusable);
-        }
-    }
-
-    /** After a failure: an HTTP/2 connection still open keeps its other streams; anything else is closed. */
-    private static boolean reusable(PooledConnection c) {
-        return c.multiplexed() && c.connection().isOpen();
     }
 }

@@ -13,7 +13,8 @@
  * buffer pool, TLS context from core's {@code io.lumen.tls.SslContexts}, connect options, and the
  * settings of each origin's pool: set up once per client), {@code Origins} (one {@code Origin} per
  * origin and per discovered address), {@code Origin} (its pool, breaker and home IO thread),
- * {@code Call} (one send, a {@link io.lumen.client.pool.Lease}: callbacks, timeout, retries) with its
+ * {@code Call} (one send, a {@link io.lumen.client.pool.Lease}: timeout, retries, breaker) and its
+ * {@code Attempt} half (the bytes of one attempt on one connection), with its
  * {@code ResponseBody} (the body read within {@code maxResponseSize}), {@code ClientErrors}
  * (catalogue statuses).
  */
