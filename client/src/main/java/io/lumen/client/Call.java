@@ -87,11 +87,9 @@ final class Call extends Attempt implements Lease {
 
     /** The first attempt, on the home thread: the send's timer starts, then the connection is asked for. */
     private void begin() {
-        if (Thread.currentThread() != origin.home) {
-            fail(context.errors.closedBeforeSend(origin.origin, new IllegalStateException("the client's IO threads stopped")));
-            return;
+        if (Thread.currentThread() == origin.home) {
+            context.timers.start(origin.home, this, timeoutMs);
         }
-        context.timers.start(origin.home, this, timeoutMs);
         acquire();
     }
 
@@ -100,7 +98,8 @@ final class Call extends Attempt implements Lease {
         if (done != 0) {
             return; // timed out before its turn came
         }
-        if (context.isClosed()) {
+        if (context.isClosed() || Thread.currentThread() != origin.home) {
+            // off the home thread only when the worker refused the task: its IO threads are stopping
             fail(context.errors.closedBeforeSend(origin.origin, new IllegalStateException("client closed")));
             return;
         }
