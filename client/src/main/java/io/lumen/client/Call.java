@@ -1,181 +1,150 @@
 package io.lumen.client;
 
-import io.undertow.client.ClientCallback;
-import io.undertow.client.ClientExchange;
-import io.undertow.client.ClientRequest;
-import io.undertow.client.ClientResponse;
-import io.undertow.protocols.http2.Http2StreamSinkChannel;
-import io.undertow.util.HeaderMap;
-import io.undertow.util.Headers;
+import io.lumen.client.pool.Lease;
+import io.lumen.client.pool.PooledConnection;
+import io.undertow.connector.ByteBufferPool;
 import io.undertow.util.HttpString;
-import org.xnio.ChannelListener;
-import org.xnio.channels.StreamSinkChannel;
-import org.xnio.channels.StreamSourceChannel;
+import org.xnio.XnioIoThread;
 
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.Channel;
+import java.net.SocketTimeoutException;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
 
 /**
- * One send of a {@link Request}: its future, its timeout, and the callbacks of each attempt. This
- * object is the only per-request allocation of the client besides Undertow's own request, exchange
- * and header map, the response and its body: it is the connection callback, the response listener,
- * the body writer and the reader's listener (its {@link ResponseBody} reads), the timeout task and
- * its own node in the pool's deadline list.
+ * One send of a {@link Request}: its future, its timeout, its retries, and the lease that borrows
+ * a connection from its origin's {@link io.lumen.client.pool.ConnectionPool}; the bytes of each
+ * attempt are its {@link Attempt} half. This object is the only per-request allocation of the
+ * client besides Undertow's own request, exchange and header map, the response and its body (a
+ * retry is a new one). It is its own timeout node.
  *
- * <p>Completion is decided once, by a compare-and-set on {@link #done}: the response, a failure and
- * the timeout race for it, and the loser only cleans up. The future completes on the IO thread
- * that read the response (or on the timeout ticker's IO thread); callers that block should hop themselves.
+ * <p>Every attempt runs on its origin's home IO thread ({@link Origin}). Completion is decided once,
+ * by a compare-and-set on {@code done}: the response, a failure and the timeout race for it, and
+ * the loser only cleans up. The future completes on that IO thread; callers that block should hop
+ * themselves.
  */
-final class Call implements ClientCallback<ClientExchange>, ChannelListener<Channel>, Runnable {
-    private static final AtomicIntegerFieldUpdater<Call> DONE = AtomicIntegerFieldUpdater.newUpdater(Call.class, "done");
+final class Call extends Attempt implements Lease {
     /** A Lumen service's mark on a request it refused without processing it (see LumenServer.stop). */
     private static final HttpString UNPROCESSED = new HttpString("Lumen-Unprocessed");
-    private static final AtomicIntegerFieldUpdater<Call> RELEASED =
-            AtomicIntegerFieldUpdater.newUpdater(Call.class, "released");
     private static final String H1 = "HTTP/1.1";
     private static final String H2 = "HTTP/2.0";
 
-    private final ClientContext context;
     private final Origins origins;
-    /** The pool of this attempt: a retry to a discovered origin may take another address's. */
-    private final OriginPool pool;
+    /** The origin of this attempt: a retry to a discovered origin may take another address's. */
+    private final Origin origin;
     private final Request request;
     private final long timeoutMs;
     final CompletableFuture<Response> future;
+    /** The first attempt: the one whose timer runs for the whole send. */
+    private final Call first;
 
-    private volatile int done;
-    private volatile int released;
-    private volatile Conn conn;
-    private volatile ClientExchange exchange;
-    /** System.nanoTime() at which the request times out. */
-    final long deadline;
-    /** This call as a node of its pool's {@link DeadlineList} (guarded by the pool's lock). */
-    Call prevTimed;
-    Call nextTimed;
-    boolean timed;
     private int attempts;
     private int stale;
     private boolean failing;
     /** The call that carries on after this attempt failed; late callbacks of this attempt are ignored. */
     private volatile Call successor;
-    /** Guarded by the pool's lock. */
-    boolean queued;
 
-    private boolean responsePhase;
-    private ByteBuffer out;
-    private boolean writesShut;
-    private int status;
-    private HeaderMap headers;
-    private ResponseBody body;
-    private boolean reading;
 
-    Call(ClientContext context, Origins origins, OriginPool pool, Request request, long timeoutMs) {
-        this.context = context;
+    Call(ClientContext context, Origins origins, Origin origin, Request request, long timeoutMs) {
+        super(context);
         this.origins = origins;
-        this.pool = pool;
+        this.origin = origin;
         this.request = request;
         this.timeoutMs = timeoutMs;
         this.future = new CompletableFuture<>();
-        this.deadline = System.nanoTime() + timeoutMs * 1_000_000L;
+        this.first = this;
     }
 
-    /** The next attempt (on {@code pool}): same future, deadline and counters, fresh per-attempt state. */
-    private Call(Call previous, OriginPool pool) {
-        this.context = previous.context;
+    /** The next attempt (on {@code next}): same future, timer and counters, fresh per-attempt state. */
+    private Call(Call previous, Origin next) {
+        super(previous.context);
         this.origins = previous.origins;
-        this.pool = pool;
+        this.origin = next;
         this.request = previous.request;
         this.timeoutMs = previous.timeoutMs;
         this.future = previous.future;
-        this.deadline = previous.deadline;
+        this.first = previous.first;
         this.attempts = previous.attempts;
         this.stale = previous.stale;
     }
 
-    /** Hands the request to a new attempt on {@code nextPool}; this object then ignores its own late callbacks. */
-    private void retry(OriginPool nextPool) {
-        Call next = new Call(this, nextPool);
-        successor = next;
-        pool.untrack(this); // the next attempt takes this one's place in the deadline list
+    /** Hands the request to a new attempt on {@code next}; this object then ignores its own late callbacks. */
+    private void retry(Origin next) {
+        Call call = new Call(this, next);
+        successor = call;
         if (DONE.compareAndSet(this, 0, 2)) {
-            nextPool.acquire(next);
+            next.onHome(call::acquire);
         }
     }
 
     void start() {
-        if (!pool.breaker.allow()) {
+        if (!origin.breaker.allow()) {
             done = 1;
-            future.completeExceptionally(context.errors.circuitOpen(pool.origin));
+            future.completeExceptionally(context.errors.circuitOpen(origin.origin));
             return;
         }
-        pool.acquire(this); // also puts this call in the pool's deadline list
+        origin.onHome(this::begin);
     }
 
-    /** Sends this attempt on {@code c}, whose slot the pool already counted for us. */
-    void dispatch(Conn c) {
-        conn = c;
-        exchange = null;
-        released = 0;
-        responsePhase = false;
+    /** The first attempt, on the home thread: the send's timer starts, then the connection is asked for. */
+    private void begin() {
+        if (Thread.currentThread() == origin.home) {
+            context.timers.start(origin.home, this, timeoutMs);
+        }
+        acquire();
+    }
+
+    /** Asks the origin's pool for a connection (on the home thread); {@link #leased} or {@link #leaseFailed} follows. */
+    private void acquire() {
         if (done != 0) {
-            releaseOnce(true);
+            return; // timed out before its turn came
+        }
+        if (context.isClosed() || Thread.currentThread() != origin.home) {
+            // off the home thread only when the worker refused the task: its IO threads are stopping
+            fail(context.errors.closedBeforeSend(origin.origin, new IllegalStateException("client closed")));
             return;
         }
-        ClientRequest cr = request.toClientRequest();
-        byte[] b = request.body();
-        out = b == null || b.length == 0 ? null : ByteBuffer.wrap(b);
-        writesShut = false;
-        try {
-            c.beforeSend();
-            c.connection.sendRequest(cr, this);
-        } catch (RuntimeException e) {
-            failed(new IOException(e));
-        }
+        origin.pool.acquire(this);
     }
 
-    /** First call: the request went out (the exchange exists); second call: the response head arrived. */
     @Override
-    public void completed(ClientExchange ex) {
-        if (!responsePhase) {
-            responsePhase = true;
-            exchange = ex;
-            if (done != 0) {
-                abortAttempt();
-                return;
-            }
-            ex.setResponseListener(this);
-            if (out != null) {
-                writeBody(ex.getRequestChannel());
-            }
+    public XnioIoThread ioThread() {
+        return origin.home;
+    }
+
+    @Override
+    public ByteBufferPool bufferPool() {
+        return context.bufferPool();
+    }
+
+    @Override
+    public boolean upgrade() {
+        return false;
+    }
+
+    @Override
+    public boolean abandoned() {
+        return done != 0;
+    }
+
+    @Override
+    public void leased(PooledConnection c) {
+        send(c, request);
+    }
+
+    @Override
+    public void leaseFailed(Failure failure, IOException cause) {
+        if (failure == Failure.BUSY) {
+            fail(context.errors.poolExhausted(origin.origin, context.settings.maxQueue()));
             return;
         }
-        if (done != 0) {
-            abortAttempt(); // the timeout won; make sure this attempt's slot is returned
-            return;
+        ClientException error = origin.tlsFailure();
+        if (error == null) {
+            error = context.isClosed() ? context.errors.closedBeforeSend(origin.origin, cause)
+                    : cause instanceof SocketTimeoutException
+                    ? context.errors.connectTimeout(origin.origin, context.settings.connectTimeout())
+                    : context.errors.connectFailed(origin.origin, cause);
         }
-        ClientResponse r = ex.getResponse();
-        status = r.getResponseCode();
-        headers = r.getResponseHeaders();
-        String cl = headers.getFirst(Headers.CONTENT_LENGTH);
-        Long announced = null;
-        if (cl != null) {
-            try {
-                announced = Long.parseLong(cl);
-            } catch (NumberFormatException e) {
-                failed(new IOException("bad Content-Length '" + cl + "'"));
-                return;
-            }
-        }
-        body = new ResponseBody(context.settings.maxResponseSize());
-        if (!body.start(announced)) {
-            tooLarge();
-            return;
-        }
-        reading = true;
-        readBody(ex.getResponseChannel());
+        fail(error);
     }
 
     @Override
@@ -184,113 +153,53 @@ final class Call implements ClientCallback<ClientExchange>, ChannelListener<Chan
             return; // Undertow may report one failure twice, even re-entrantly while we close the connection
         }
         failing = true;
+        PooledConnection c = conn;
+        if (c != null) {
+            releaseOnce(reusable(c)); // also when the timeout won meanwhile: the slot still has to go back
+        }
         if (done != 0) {
-            Conn held = conn; // timed out meanwhile: the slot still has to go back
-            if (held != null) {
-                releaseOnce(held.multiplexed && held.connection.isOpen());
-            }
             return;
         }
-        Conn c = conn;
-        ClientException error = pool.tlsFailure();
+        ClientException error = origin.tlsFailure();
         if (error == null) {
             error = exchange == null
-                    ? context.errors.closedBeforeSend(pool.origin, e) : context.errors.exchangeFailed(pool.origin, e);
-        }
-        if (c != null) {
-            releaseOnce(c.multiplexed && c.connection.isOpen());
+                    ? context.errors.closedBeforeSend(origin.origin, e) : context.errors.exchangeFailed(origin.origin, e);
         }
         if (exchange == null && stale < 3 && !context.isClosed()) {
             // a pooled connection found dead before anything was written: take another, no retry spent
             stale++;
-            retry(pool);
+            retry(origin);
             return;
         }
         fail(error);
     }
 
-    /** Body reads (response channel) and writes (request channel) resume here. */
     @Override
-    public void handleEvent(Channel channel) {
-        if (channel instanceof StreamSourceChannel in) {
-            readBody(in);
-        } else {
-            writeBody((StreamSinkChannel) channel);
-        }
-    }
-
-    private void writeBody(StreamSinkChannel sink) {
-        try {
-            ByteBuffer b = out;
-            while (b != null && b.hasRemaining()) {
-                if (sink.write(b) == 0) {
-                    sink.getWriteSetter().set(this);
-                    sink.resumeWrites();
-                    return;
-                }
-            }
-            if (!writesShut) {
-                writesShut = true;
-                sink.shutdownWrites();
-            }
-            if (!sink.flush()) {
-                sink.getWriteSetter().set(this);
-                sink.resumeWrites();
-                return;
-            }
-            sink.suspendWrites();
-        } catch (IOException e) {
-            failed(e);
-        }
-    }
-
-    private void readBody(StreamSourceChannel in) {
-        if (done != 0 || !reading) {
-            return;
-        }
-        int read;
-        try {
-            read = body.readFrom(in, context.bufferPool(), this);
-        } catch (IOException e) {
-            reading = false;
-            failed(e);
-            return;
-        }
-        if (read == ResponseBody.TOO_LARGE) {
-            tooLarge();
-        } else if (read == ResponseBody.ENDED) {
-            reading = false;
-            finish();
-        }
-    }
-
-    private void tooLarge() {
-        reading = false;
+    void tooLarge() {
+        stopReading();
         if (!DONE.compareAndSet(this, 0, 1)) {
             return;
         }
-        pool.untrack(this);
+        context.timers.stop(first);
         abortAttempt();
-        pool.breaker.neutral();
-        future.completeExceptionally(context.errors.protocol(pool.origin, "response body larger than maxResponseSize "
+        origin.breaker.neutral();
+        future.completeExceptionally(context.errors.protocol(origin.origin, "response body larger than maxResponseSize "
                 + context.settings.maxResponseSize(), null));
     }
 
-    private void finish() {
+    @Override
+    void responded() {
         if (status == 503 && done == 0 && headers != null && headers.contains(UNPROCESSED) && refusedAgain()) {
             return;
         }
         if (!DONE.compareAndSet(this, 0, 1)) {
             return;
         }
-        Conn c = conn;
-        Response response = new Response(status, headers, body.toBytes(), c.multiplexed ? H2 : H1);
-        if (RELEASED.compareAndSet(this, 0, 1)) {
-            pool.release(c, true, this); // slot back and out of the deadline list under one lock
-        } else {
-            pool.untrack(this);
-        }
-        pool.breaker.success();
+        PooledConnection c = conn;
+        Response response = new Response(status, headers, body.toBytes(), c.multiplexed() ? H2 : H1);
+        context.timers.stop(first);
+        releaseOnce(true);
+        origin.breaker.success();
         future.complete(response);
     }
 
@@ -304,17 +213,14 @@ final class Call implements ClientCallback<ClientExchange>, ChannelListener<Chan
         if (attempts >= context.settings.maxRetries() || context.isClosed()) {
             return false;
         }
-        OriginPool nextPool = origins.retryPool(request, pool);
-        if (!nextPool.breaker.allow()) {
+        Origin next = origins.retryOrigin(request, origin);
+        if (!next.breaker.allow()) {
             return false;
         }
         attempts++;
-        Conn c = conn;
-        if (c != null && RELEASED.compareAndSet(this, 0, 1)) {
-            pool.release(c, true, null); // the refusal was read whole; a closing connection is not lent again
-        }
-        pool.breaker.neutral();
-        retry(nextPool);
+        releaseOnce(true); // the refusal was read whole; a closing connection is not lent again
+        origin.breaker.neutral();
+        retry(next);
         return true;
     }
 
@@ -326,66 +232,46 @@ final class Call implements ClientCallback<ClientExchange>, ChannelListener<Chan
         String code = error.code();
         boolean local = code.equals(ClientException.POOL_EXHAUSTED) || code.equals(ClientException.CIRCUIT_OPEN);
         if (local) {
-            pool.breaker.neutral();
+            origin.breaker.neutral();
         } else {
-            pool.breaker.failure();
+            origin.breaker.failure();
         }
         if (!local && done == 0 && attempts < context.settings.maxRetries() && !context.isClosed()
                 && (error.notSent() || request.idempotent())) {
             attempts++;
-            OriginPool nextPool = origins.retryPool(request, pool); // another address of a discovered name
-            if (nextPool.breaker.allow()) {
-                retry(nextPool);
+            Origin next = origins.retryOrigin(request, origin); // another address of a discovered name
+            if (next.breaker.allow()) {
+                retry(next);
                 return;
             }
-            error = context.errors.circuitOpen(nextPool.origin);
+            error = context.errors.circuitOpen(next.origin);
         }
         if (DONE.compareAndSet(this, 0, 1)) {
-            pool.untrack(this);
+            context.timers.stop(first);
             future.completeExceptionally(error);
         }
     }
 
-    /** The request timed out (called by the pool's deadline sweep, already out of the list). */
+    /**
+     * The send's timer fired (on the first attempt's home thread): the attempt under way now times
+     * out, on its own home thread.
+     */
     @Override
     public void run() {
-        Call next = successor;
-        if (next != null) {
-            next.run();
-            return;
+        Call current = this;
+        for (Call next = successor; next != null; next = next.successor) {
+            current = next;
         }
+        current.origin.onHome(current::timedOut);
+    }
+
+    private void timedOut() {
         if (!DONE.compareAndSet(this, 0, 1)) {
             return;
         }
-        pool.removeWaiter(this);
+        origin.pool.cancel(this); // when it still waits for a connection: out of the queue now
         abortAttempt();
-        pool.breaker.failure();
-        future.completeExceptionally(context.errors.timeout(pool.origin, timeoutMs));
-    }
-
-    /** Cancels what this attempt holds: HTTP/2 resets its stream, HTTP/1.1 closes its connection. */
-    private void abortAttempt() {
-        Conn c = conn;
-        ClientExchange ex = exchange;
-        if (c == null || ex == null) {
-            return; // queued, or the send callback will see done and come back here
-        }
-        if (released != 0) {
-            return;
-        }
-        if (c.multiplexed && c.h2 != null && ex.getRequestChannel() instanceof Http2StreamSinkChannel s) {
-            c.reset(s.getStreamId());
-            pool.countReset(c);
-            releaseOnce(true);
-        } else {
-            releaseOnce(false); // the pool closes the HTTP/1.1 connection: its request cannot be taken back
-        }
-    }
-
-    private void releaseOnce(boolean reusable) {
-        Conn c = conn;
-        if (c != null && RELEASED.compareAndSet(this, 0, 1)) {
-            pool.release(c, reusable, null);
-        }
+        origin.breaker.failure();
+        future.completeExceptionally(context.errors.timeout(origin.origin, timeoutMs));
     }
 }

@@ -1,11 +1,12 @@
 package io.lumen.client;
 
+import io.lumen.client.pool.RequestTimers;
 import io.undertow.connector.ByteBufferPool;
 
 import java.util.function.LongSupplier;
 
 /**
- * What the origins, pools and calls of one {@link LumenClient} share: its settings, its error
+ * What the origins and calls of one {@link LumenClient} share: its settings, its error
  * statuses, its clock, its transport, and whether it was closed. Made once by the client; the parts
  * below the facade take this instead of reaching back into {@link LumenClient}.
  *
@@ -17,6 +18,8 @@ final class ClientContext {
     final ClientConfig.Request settings;
     final ClientErrors errors;
     final ClientTransport transport;
+    /** The calls' timeouts, per IO thread. */
+    final RequestTimers timers = new RequestTimers();
     private final LongSupplier clock;
     private volatile boolean closed;
 

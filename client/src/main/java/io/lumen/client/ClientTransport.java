@@ -1,12 +1,14 @@
 package io.lumen.client;
 
 import io.lumen.client.connect.UpstreamConnector;
+import io.lumen.client.pool.ConnectionPool;
 import io.lumen.tls.SslContexts;
 import io.undertow.connector.ByteBufferPool;
 import io.undertow.server.DefaultByteBufferPool;
 import org.xnio.OptionMap;
 import org.xnio.Options;
 import org.xnio.Xnio;
+import org.xnio.XnioIoThread;
 import org.xnio.XnioWorker;
 import org.xnio.ssl.XnioSsl;
 
@@ -18,13 +20,14 @@ import java.net.URISyntaxException;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * What one {@link LumenClient}'s connections are made of, set up once when the client is built:
  * the XNIO worker (its own, or a shared one it never stops), the IO buffer pool, the TLS context
  * with the record of rejected certificates and the connect options (from the shared
- * {@link UpstreamConnector}); and where
- * an origin's or a discovered address's pool connects ({@link #originPool}, {@link #addressPool}).
+ * {@link UpstreamConnector}); and the {@link Origin} of an origin or of a discovered address
+ * ({@link #origin}, {@link #addressOrigin}): where it connects, its pool settings and its home IO thread.
  *
  * <p>Immutable after construction and shared by every pool and call of the client; the rejection
  * map is concurrent (written by handshakes on IO threads, read when a connect fails).
@@ -37,8 +40,9 @@ final class ClientTransport {
     private final XnioSsl ssl;
     private final OptionMap tlsOptions;
     private final OptionMap plainOptions;
-    private final boolean enableHttp2;
     private final boolean h2c;
+    /** Round robin over the worker's IO threads for the origins' home threads. */
+    private final AtomicInteger nextHome = new AtomicInteger();
     /** host:port -> why the last TLS handshake there rejected the server's certificate. */
     private final Map<String, String> rejected = new ConcurrentHashMap<>();
 
@@ -60,7 +64,6 @@ final class ClientTransport {
         this.tlsOptions = UpstreamConnector.options(r.enableHttp2(), t.verifyHostname());
         // plain http is HTTP/1.1 (no h2c upgrade); h2c goes by prior knowledge, chosen by the scheme
         this.plainOptions = UpstreamConnector.options(false, t.verifyHostname());
-        this.enableHttp2 = r.enableHttp2();
         this.h2c = r.h2c();
     }
 
@@ -79,36 +82,43 @@ final class ClientTransport {
     }
 
     /**
-     * The pool of an origin not under discovery: TLS with ALPN ({@code h2} offered when HTTP/2 is
+     * The origin of a request not under discovery: TLS with ALPN ({@code h2} offered when HTTP/2 is
      * enabled), or plain HTTP/1.1, or h2c with prior knowledge.
      */
-    OriginPool originPool(ClientContext context, Request request) {
+    Origin origin(ClientContext context, Request request) {
         URI u = request.uri();
         boolean tls = u.getScheme().equalsIgnoreCase("https");
         int port = u.getPort() == -1 ? (tls ? 443 : 80) : u.getPort();
-        boolean prior = !tls && h2c;
-        String scheme = tls ? "https" : prior ? "h2c-prior" : "http";
+        String scheme = tls ? "https" : h2c ? "h2c-prior" : "http";
         try {
-            URI connect = new URI(scheme, null, u.getHost(), port, null, null, null);
-            return new OriginPool(context, request.origin(), connect, tls ? tlsOptions : plainOptions,
-                    prior || (tls && enableHttp2), null);
+            return origin(context, request.origin(), new URI(scheme, null, u.getHost(), port, null, null, null), ssl);
         } catch (URISyntaxException e) {
             throw new IllegalArgumentException("bad origin " + request.origin(), e);
         }
     }
 
     /**
-     * The pool of one address of a discovered origin. Over TLS the handshake names {@code name}
+     * The origin of one address of a discovered name. Over TLS the handshake names {@code name}
      * (SNI, certificate check), not the address.
      */
-    OriginPool addressPool(ClientContext context, String name, URI address) {
+    Origin addressOrigin(ClientContext context, String name, URI address) {
         boolean tls = address.getScheme().equals("https");
-        boolean prior = !tls && h2c;
-        URI connect = prior ? URI.create("h2c-prior://" + address.getRawAuthority()) : address;
+        URI connect = !tls && h2c ? URI.create("h2c-prior://" + address.getRawAuthority()) : address;
         XnioSsl named = tls ? UpstreamConnector.tls(worker.getXnio(), SslContexts.forPeerName(sslContext, name), bufferPool)
                 : null;
-        return new OriginPool(context, address.toString(), connect, tls ? tlsOptions : plainOptions,
-                prior || (tls && enableHttp2), named);
+        return origin(context, address.toString(), connect, named);
+    }
+
+    /** An origin connecting to {@code connect}, on the next of the worker's IO threads. */
+    private Origin origin(ClientContext context, String origin, URI connect, XnioSsl tls) {
+        boolean https = connect.getScheme().equals("https");
+        ClientConfig.Request r = context.settings;
+        OptionMap options = https ? tlsOptions : plainOptions;
+        ConnectionPool.Settings settings = new ConnectionPool.Settings(https ? tls : null, options, plainOptions,
+                r.connectionPoolSize(), r.maxQueue(), r.idleTimeout(), r.maxStreamsPerConnection(), r.connectTimeout(),
+                context.clock(), r.maxReqPerConn(), r.connectionExpireTime());
+        XnioIoThread home = worker.getIoThread(nextHome.getAndIncrement() & Integer.MAX_VALUE);
+        return new Origin(context, origin, connect, new ConnectionPool(connect, settings), home);
     }
 
     /** Why the last handshake with {@code hostPort} rejected the server certificate, or null. */
@@ -124,9 +134,6 @@ final class ClientTransport {
         return bufferPool;
     }
 
-    XnioSsl ssl() {
-        return ssl;
-    }
 
     /** Stops the worker when it is the client's own (waiting up to 2 s); a shared one is left running. */
     void close() {

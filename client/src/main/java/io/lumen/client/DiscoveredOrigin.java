@@ -10,39 +10,39 @@ import java.util.function.Function;
 
 /**
  * An origin of {@code discovery.hosts} ({@code http://pets.default.svc.cluster.local:8080}): one
- * {@link OriginPool} per address its name resolves to, requests spread round robin over them
- * (skipping pools whose breaker is open while another is closed). A new set of addresses adds
- * pools; a pool whose address left the set is {@linkplain OriginPool#retire() retired}: it takes no
- * new request and closes once its requests are done. Thread-safe: picks read one volatile array,
+ * {@link Origin} per address its name resolves to, requests spread round robin over them
+ * (skipping addresses whose breaker is open while another's is closed). A new set of addresses
+ * adds origins; one whose address left the set is {@linkplain Origin#retire() retired}: it takes
+ * no new request and closes once its requests are done. Thread-safe: picks read one volatile array,
  * updates come from the discovery thread.
  */
 final class DiscoveredOrigin {
-    private static final OriginPool[] NONE = {};
+    private static final Origin[] NONE = {};
 
     final String origin;
     private final String scheme;
-    private final Function<URI, OriginPool> pools;
+    private final Function<URI, Origin> make;
     private final AtomicInteger next = new AtomicInteger();
-    private volatile OriginPool[] live = NONE;
+    private volatile Origin[] live = NONE;
 
-    /** @param pools makes the pool of one address URI (scheme://address:port) */
-    DiscoveredOrigin(String origin, String scheme, Function<URI, OriginPool> pools) {
+    /** @param make makes the origin of one address URI (scheme://address:port) */
+    DiscoveredOrigin(String origin, String scheme, Function<URI, Origin> make) {
         this.origin = origin;
         this.scheme = scheme;
-        this.pools = pools;
+        this.make = make;
     }
 
-    /** A pool for the next request; {@code avoid} (the one that just failed) only when it is the only one. Null when no address is known. */
-    OriginPool pick(OriginPool avoid) {
-        OriginPool[] p = live;
+    /** The address for the next request; {@code avoid} (the one that just failed) only when it is the only one. Null when no address is known. */
+    Origin pick(Origin avoid) {
+        Origin[] p = live;
         int n = p.length;
         if (n == 0) {
             return null;
         }
         int start = Math.floorMod(next.getAndIncrement(), n);
-        OriginPool fallback = null;
+        Origin fallback = null;
         for (int i = 0; i < n; i++) {
-            OriginPool candidate = p[(start + i) % n];
+            Origin candidate = p[(start + i) % n];
             if (candidate == avoid) {
                 continue;
             }
@@ -56,22 +56,22 @@ final class DiscoveredOrigin {
         return fallback != null ? fallback : p[start];
     }
 
-    /** The new addresses of the name; returns the pools that left the set (already retired). */
-    synchronized List<OriginPool> update(List<Endpoint> endpoints) {
-        OriginPool[] old = live;
-        List<OriginPool> kept = new ArrayList<>(endpoints.size());
+    /** The new addresses of the name; returns the addresses that left the set (already retired). */
+    synchronized List<Origin> update(List<Endpoint> endpoints) {
+        Origin[] old = live;
+        List<Origin> kept = new ArrayList<>(endpoints.size());
         for (Endpoint e : endpoints) {
             URI uri = URI.create(scheme + "://" + e.uriHost() + ":" + e.port());
-            OriginPool same = null;
-            for (OriginPool p : old) {
+            Origin same = null;
+            for (Origin p : old) {
                 if (p.address().equals(uri)) {
                     same = p;
                 }
             }
-            kept.add(same != null ? same : pools.apply(uri));
+            kept.add(same != null ? same : make.apply(uri));
         }
-        List<OriginPool> gone = new ArrayList<>();
-        for (OriginPool p : old) {
+        List<Origin> gone = new ArrayList<>();
+        for (Origin p : old) {
             if (!kept.contains(p)) {
                 p.retire();
                 gone.add(p);
@@ -81,8 +81,8 @@ final class DiscoveredOrigin {
         return gone;
     }
 
-    /** The pools in use now. */
-    List<OriginPool> pools() {
+    /** The addresses in use now. */
+    List<Origin> live() {
         return List.of(live);
     }
 }

@@ -1,5 +1,6 @@
 package io.lumen.client;
 
+import io.lumen.client.pool.PoolStats;
 import io.lumen.config.ConfigLoader;
 import io.lumen.status.StatusCatalogue;
 import org.xnio.XnioWorker;
@@ -45,9 +46,11 @@ import java.util.function.LongSupplier;
  * breaker (ERR19022) fail at once.
  *
  * <p><b>Inside.</b> This class is the facade; what the parts below it share (settings, errors, clock,
- * transport, the closed flag) is its {@code ClientContext}; the worker, buffers, TLS and connect
- * options are the {@code ClientTransport}, the pools per origin (and per discovered address) with the
- * deadline tick and idle sweep its {@code Origins}. {@link LumenClientBuilder} makes it.
+ * transport, timers, the closed flag) is its {@code ClientContext}; the worker, buffers, TLS and
+ * connect options are the {@code ClientTransport}; each origin (and each discovered address) is an
+ * {@code Origin} of its {@code Origins}: a {@link io.lumen.client.pool.ConnectionPool} (the one the
+ * proxy uses), a breaker and a home IO thread every request to it runs on. {@link LumenClientBuilder}
+ * makes it.
  */
 public final class LumenClient implements AutoCloseable {
     private final ClientContext context;
@@ -89,19 +92,19 @@ public final class LumenClient implements AutoCloseable {
             return CompletableFuture.failedFuture(context.errors.closedBeforeSend(request.origin(),
                     new IllegalStateException("client closed")));
         }
-        OriginPool pool;
+        Origin origin;
         DiscoveredOrigin d = origins.discovered(request.origin());
         if (d != null) {
-            pool = d.pick(null);
-            if (pool == null) {
+            origin = d.pick(null);
+            if (origin == null) {
                 return CompletableFuture.failedFuture(context.errors.connectFailed(request.origin(),
                         new UnknownHostException("no address of " + request.uri().getHost() + " is known (DNS discovery)")));
             }
         } else {
-            pool = origins.pool(request);
+            origin = origins.origin(request);
         }
         long timeout = request.timeoutMs() > 0 ? request.timeoutMs() : context.settings.timeout();
-        Call call = new Call(context, origins, pool, request, timeout);
+        Call call = new Call(context, origins, origin, request, timeout);
         call.start();
         return call.future;
     }
@@ -114,7 +117,7 @@ public final class LumenClient implements AutoCloseable {
     /** The addresses a discovered origin's requests go to now ({@code http://10.0.0.5:8080}, ...); empty for other origins. */
     public List<URI> discoveredAddresses(URI origin) {
         DiscoveredOrigin d = origins.discovered(Request.get(origin).build().origin());
-        return d == null ? List.of() : d.pools().stream().map(OriginPool::address).toList();
+        return d == null ? List.of() : d.live().stream().map(Origin::address).toList();
     }
 
     /** Pool counts of one origin ({@code https://host:port}, or any URI on it; a discovered one sums its addresses); all zero when unknown. */
@@ -123,28 +126,28 @@ public final class LumenClient implements AutoCloseable {
         DiscoveredOrigin d = origins.discovered(key);
         if (d != null) {
             PoolStats sum = PoolStats.EMPTY;
-            for (OriginPool p : d.pools()) {
-                sum = sum.plus(p.stats());
+            for (Origin o : d.live()) {
+                sum = sum.plus(o.stats());
             }
             return sum;
         }
-        OriginPool p = origins.existing(key);
-        return p == null ? PoolStats.EMPTY : p.stats();
+        Origin o = origins.existing(key);
+        return o == null ? PoolStats.EMPTY : o.stats();
     }
 
     /** Pool counts summed over every origin. */
     public PoolStats stats() {
         PoolStats sum = PoolStats.EMPTY;
-        for (OriginPool p : origins.all()) {
-            sum = sum.plus(p.stats());
+        for (Origin o : origins.all()) {
+            sum = sum.plus(o.stats());
         }
         return sum;
     }
 
     /** The breaker state of an origin; CLOSED when nothing was sent there yet. */
     public CircuitBreaker.State breakerState(URI origin) {
-        OriginPool p = origins.existing(Request.get(origin).build().origin());
-        return p == null ? CircuitBreaker.State.CLOSED : p.breaker.state();
+        Origin o = origins.existing(Request.get(origin).build().origin());
+        return o == null ? CircuitBreaker.State.CLOSED : o.breaker.state();
     }
 
     public ClientConfig config() {

@@ -7,15 +7,15 @@
  * setter, over a bound {@link io.lumen.client.ClientConfig}.
  *
  * <p>Built on Undertow's client and an XNIO worker: no thread per request, futures complete on the
- * IO thread. Package-private classes: {@code ClientContext} (what the parts below the facade share:
- * settings, errors, clock, transport, the closed flag), {@code ClientTransport} (worker, buffer pool, TLS context from
- * core's {@code io.lumen.tls.SslContexts}, connect options: set up once per client), {@code Origins}
- * (the pools per origin and per discovered address, the deadline tick and the idle sweep),
- * {@code OriginPool} (lending and queueing on one origin's connections, its {@code DeadlineList}),
- * {@code OriginConnects} (one pool's connects, opened by {@link io.lumen.client.connect.UpstreamConnector}, the
- * connector the proxy shares: connect, TLS/ALPN or h2c, connect timeout),
- * {@code Conn} (one connection), {@code Call} (one send: callbacks, deadline, retries) with its {@code ResponseBody} (the body
- * read within {@code maxResponseSize}),
- * {@code ClientErrors} (catalogue statuses).
+ * IO thread. Connections come from the {@link io.lumen.client.pool.ConnectionPool} the proxy uses
+ * too. Package-private classes: {@code ClientContext} (what the parts below the facade share:
+ * settings, errors, clock, transport, timers, the closed flag), {@code ClientTransport} (worker,
+ * buffer pool, TLS context from core's {@code io.lumen.tls.SslContexts}, connect options, and the
+ * settings of each origin's pool: set up once per client), {@code Origins} (one {@code Origin} per
+ * origin and per discovered address), {@code Origin} (its pool, breaker and home IO thread),
+ * {@code Call} (one send, a {@link io.lumen.client.pool.Lease}: timeout, retries, breaker) and its
+ * {@code Attempt} half (the bytes of one attempt on one connection), with its
+ * {@code ResponseBody} (the body read within {@code maxResponseSize}), {@code ClientErrors}
+ * (catalogue statuses).
  */
 package io.lumen.client;

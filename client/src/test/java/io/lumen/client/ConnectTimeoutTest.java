@@ -1,5 +1,6 @@
 package io.lumen.client;
 
+import io.lumen.client.pool.PoolStats;
 import io.lumen.client.testing.HangingListener;
 import org.junit.jupiter.api.Test;
 

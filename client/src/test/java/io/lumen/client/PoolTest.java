@@ -1,5 +1,6 @@
 package io.lumen.client;
 
+import io.lumen.client.pool.PoolStats;
 import io.lumen.testkit.core.Await;
 import io.lumen.testkit.core.PerClass;
 import org.junit.jupiter.api.Test;

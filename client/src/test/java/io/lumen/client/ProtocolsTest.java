@@ -1,5 +1,6 @@
 package io.lumen.client;
 
+import io.lumen.client.pool.PooledConnection;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.lumen.testkit.core.PerClass;
 import org.junit.jupiter.api.Test;
@@ -72,12 +73,12 @@ class ProtocolsTest {
 
     /**
      * Requests sent from a response callback run on the connection's IO thread, where HTTP/2
-     * frames are batched and flushed every {@link Conn#FLUSH_EVERY} requests and at the end of
+     * frames are batched and flushed every {@link PooledConnection#FLUSH_EVERY} requests and at the end of
      * the IO iteration: a burst several times that size must all reach the server and complete.
      */
     @Test
     void aBurstSentFromAResponseCallbackIsFlushedAndCompletes() throws Exception {
-        int burst = Conn.FLUSH_EVERY * 5 + 3;
+        int burst = PooledConnection.FLUSH_EVERY * 5 + 3;
         try (LumenClient client = trusting().build()) {
             send(client, Request.get(h2Server.get().https("/get?name=warm")).build()); // the connection exists
             List<CompletableFuture<Response>> all = Collections.synchronizedList(new ArrayList<>());

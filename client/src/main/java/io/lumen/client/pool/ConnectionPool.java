@@ -120,7 +120,7 @@ public final class ConnectionPool implements AutoCloseable {
                 return;
             }
         }
-        if (slot.unsettled > 0 && http2Seen() && slot.waiting.size() < settings.maxQueue) {
+        if (carriedByUnsettled(slot) && slot.waiting.size() < settings.maxQueue) {
             // a connection that may turn out HTTP/2 is being opened or upgraded: wait for it rather
             // than open a burst of connections that one multiplexed connection would carry
             slot.waiting.addLast(lease);
@@ -131,6 +131,34 @@ public final class ConnectionPool implements AutoCloseable {
         } else {
             lease.leaseFailed(Lease.Failure.BUSY, null);
         }
+    }
+
+    /**
+     * Whether the connections of {@code slot} being opened (or upgraded) will carry one more waiting
+     * request: the upstream spoke HTTP/2, and the waiters plus each connection's own first request
+     * are fewer than the streams those connections are expected to carry.
+     */
+    private boolean carriedByUnsettled(ThreadSlot slot) {
+        return slot.unsettled > 0 && http2Seen()
+                && slot.waiting.size() + slot.unsettled < (long) slot.unsettled * slot.streamLimit.assumed();
+    }
+
+    /**
+     * Takes a waiting lease out of its thread's queue (it gave up: timed out); call on the lease's IO
+     * thread. False when it is not waiting (it was served, failed, or never queued).
+     */
+    public boolean cancel(Lease lease) {
+        ThreadSlot slot = slots.get(lease.ioThread());
+        return slot.waiting.remove(lease);
+    }
+
+    /** The counts of every thread, summed (see {@link PoolStats} on how exact they are). */
+    public PoolStats stats() {
+        PoolStats sum = PoolStats.EMPTY;
+        for (ThreadSlot s : slots.values()) {
+            sum = sum.plus(s.stats());
+        }
+        return sum;
     }
 
     /**
@@ -149,9 +177,9 @@ public final class ConnectionPool implements AutoCloseable {
             }
             return;
         }
-        p.streams--;
+        giveBack(p);
         if (!reusable || closed) {
-            IoUtils.safeClose(p.connection);
+            UndertowConnections.closeNow(p.connection);
             return;
         }
         if (!p.connection.isOpen()) {
@@ -262,11 +290,27 @@ public final class ConnectionPool implements AutoCloseable {
 
     /** Lends {@code p} to {@code lease} (one more stream, or its one request); retires it at {@code maxRequests}. */
     void lend(PooledConnection p, Lease lease) {
-        p.streams++;
+        take(p);
         if (++p.requests >= settings.maxRequests || retired) {
             retire(p);
         }
         lease.leased(p);
+    }
+
+    /** Counts one more request on {@code p}. */
+    void take(PooledConnection p) {
+        if (p.streams++ == 0) {
+            p.slot.busy++;
+        }
+        p.slot.inFlight++;
+    }
+
+    /** Counts one request fewer on {@code p}. */
+    private static void giveBack(PooledConnection p) {
+        p.slot.inFlight--;
+        if (--p.streams == 0) {
+            p.slot.busy--;
+        }
     }
 
     /** {@code p} takes no new request: off the lists; it closes when its last request ends (see {@link #release}). */

@@ -38,6 +38,7 @@ final class SlotConnects {
         boolean unsettled = !exclusive && pool.offersHttp2() && !pool.http1Only();
         if (!exclusive) {
             slot.open++;
+            slot.connecting++;
             if (unsettled) {
                 slot.unsettled++;
             }
@@ -95,7 +96,17 @@ final class SlotConnects {
 
         @Override
         public void timedOut(long timeoutMillis) {
+            if (!exclusive) {
+                slot.abandoned++; // until its socket resolves: see resolvedAfterTimeout
+            }
             failed(new SocketTimeoutException("connect timed out after " + timeoutMillis + " ms"));
+        }
+
+        @Override
+        public void resolvedAfterTimeout() {
+            if (!exclusive) {
+                slot.abandoned--;
+            }
         }
 
         @Override
@@ -106,6 +117,7 @@ final class SlotConnects {
         private void failed(IOException error) {
             if (!exclusive) {
                 slot.open--;
+                slot.connecting--;
                 if (unsettled) {
                     slot.unsettled--;
                 }
@@ -132,6 +144,8 @@ final class SlotConnects {
                 }
                 return;
             }
+            slot.connecting--;
+            slot.opened++;
             c.getCloseSetter().set((ChannelListener<ClientConnection>) closed -> slot.closed(p));
             if (pool.closed()) {
                 IoUtils.safeClose(c);
@@ -145,8 +159,8 @@ final class SlotConnects {
                 slot.upgrading.add(p); // h2c: known after its first request
             }
             if (lease.abandoned()) {
-                p.streams = 1;
-                pool.release(p, true);
+                pool.take(p);
+                pool.release(p, true); // pooled for the next request
             } else {
                 pool.lend(p, lease);
             }

@@ -22,6 +22,14 @@ final class ThreadSlot {
     final ArrayDeque<Lease> waiting = new ArrayDeque<>();
     /** Pooled connections open or opening on this thread (upgrade connections are not counted). */
     int open;
+    // what {@link #stats} reports (pooled connections only)
+    int connecting;
+    int abandoned;
+    int inFlight;
+    /** Connections with at least one request: they are off the idle list (HTTP/1.1) or carry streams (HTTP/2). */
+    int busy;
+    long opened;
+    long closedCount;
     /** Connections opened with HTTP/2 on offer whose protocol is not known yet (connecting, or h2c before its first answer). */
     int unsettled;
     /** h2c connections whose first request is still under way: HTTP/2 once the upstream's 101 came. */
@@ -50,6 +58,7 @@ final class ThreadSlot {
     /** A pooled connection closed (either side): uncounted, unlisted, and its place given to a waiter. */
     void closed(PooledConnection p) {
         open--;
+        closedCount++;
         if (!p.settled) {
             p.settled = true;
             unsettled--;
@@ -66,6 +75,17 @@ final class ThreadSlot {
                 pool.connector().open(this, w, false);
             }
         }
+    }
+
+    /**
+     * This thread's counts. Read from other threads without a lock (the fields are plain): exact
+     * once the thread is quiet, approximate while it works.
+     */
+    PoolStats stats() {
+        int established = (int) (opened - closedCount);
+        int idle = Math.max(0, established - busy);
+        return new PoolStats(established, idle, established - idle, connecting, abandoned, inFlight, waiting.size(),
+                opened, closedCount);
     }
 
     /** Closes connections idle for longer than idleTimeout; retires those older than expireTime. */

@@ -2,6 +2,7 @@ package io.lumen.proxy.forward;
 
 import io.lumen.client.pool.Lease;
 import io.lumen.client.pool.PooledConnection;
+import io.lumen.client.pool.RequestTimers;
 import io.lumen.http.RequestShape;
 import io.lumen.proxy.upstream.Upstream;
 import io.undertow.client.ClientExchange;

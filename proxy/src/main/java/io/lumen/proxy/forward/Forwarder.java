@@ -2,6 +2,7 @@ package io.lumen.proxy.forward;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.lumen.client.pool.RequestTimers;
 import io.lumen.handler.HandlerAttachments;
 import io.lumen.proxy.ProxyConfig;
 import io.lumen.proxy.upstream.Upstream;

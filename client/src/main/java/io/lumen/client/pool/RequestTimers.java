@@ -1,6 +1,5 @@
-package io.lumen.proxy.forward;
+package io.lumen.client.pool;
 
-import io.lumen.client.pool.PerIoThread;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.xnio.XnioExecutor;
@@ -10,23 +9,29 @@ import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The timeouts of one proxy's requests, kept per IO thread without a timer per request.
+ * Request timeouts kept per IO thread without a timer per request, for the proxy's exchanges and
+ * the client's calls.
  *
- * <p>Every request used to arm an XNIO timer of its own: an entry in the IO thread's sorted delay
- * queue (a {@code TreeSet} under a lock) added on arrival and removed on the answer, about 1.3% of
- * the proxy's CPU and 90 bytes per request. Here a request joins a FIFO list of its IO thread, one
- * list per distinct timeout (maxRequestTime and each pathTimeouts value, a handful). Requests with
- * the same timeout expire in the order they arrived, so each list is sorted by deadline as it
- * grows and its head is its earliest deadline. One XNIO timer per thread is armed for the earliest
- * head; leaving a list is an O(1) unlink that touches no timer. When the timer fires, the expired
- * heads time out and the timer is armed again for the next one.
+ * <p>Arming an XNIO timer per request costs an entry in the IO thread's sorted delay queue (a
+ * {@code TreeSet} under a lock) on arrival and a removal on the answer: about 1.3% of the proxy's
+ * CPU and 90 bytes per request. Here a request joins a FIFO list of its IO thread, one list per
+ * distinct timeout (a proxy's maxRequestTime and pathTimeouts, a client's default timeout and the
+ * few per-request ones): requests with the same timeout expire in the order they arrived, so each
+ * list is sorted by deadline as it grows and its head is its earliest deadline. Beyond
+ * {@value #SORTED_LISTS} distinct timeouts (a caller computing each one) requests share one
+ * unsorted list that is scanned whole when the timer fires. One XNIO timer per thread is armed for
+ * the earliest deadline; leaving a list is an O(1) unlink that touches no timer. When the timer
+ * fires, the expired requests time out and the timer is armed again for the next one.
  *
  * <p>Each thread's lists are touched only by that thread: {@link #start} must be called on the
  * request's IO thread, {@link #stop} hops there when called elsewhere.
  */
-final class RequestTimers {
-    /** One timed request: the proxy exchange is its own list node. */
-    abstract static class Timed implements Runnable {
+public final class RequestTimers {
+    /** Distinct timeouts that get a sorted list of their own on a thread. */
+    static final int SORTED_LISTS = 8;
+
+    /** One timed request: the request's own object is its list node. */
+    public abstract static class Timed implements Runnable {
         private Timed prev;
         private Timed next;
         private long deadline;
@@ -39,12 +44,12 @@ final class RequestTimers {
     private final PerIoThread<ThreadTimers> threads = new PerIoThread<>(ThreadTimers::new);
 
     /** Starts {@code timed}'s timeout of {@code timeoutMs} (> 0), once per request, on its IO thread {@code thread}. */
-    void start(XnioIoThread thread, Timed timed, long timeoutMs) {
+    public void start(XnioIoThread thread, Timed timed, long timeoutMs) {
         threads.get(thread).add(timed, timeoutMs);
     }
 
     /** Stops {@code timed}'s timeout, if it is running; idempotent. */
-    void stop(Timed timed) {
+    public void stop(Timed timed) {
         ThreadTimers owner = timed.owner;
         if (owner == null) {
             return;
@@ -59,14 +64,20 @@ final class RequestTimers {
     /** The lists of one IO thread and its one armed timer. */
     private static final class ThreadTimers implements Runnable {
         final XnioIoThread thread;
+        /** The timeout of each sorted list; the list after them ({@link #mixed}) takes every other timeout. */
         private long[] timeouts = new long[0];
-        private Timed[] heads = new Timed[0];
-        private Timed[] tails = new Timed[0];
+        private Timed[] heads = new Timed[1];
+        private Timed[] tails = new Timed[1];
         private XnioExecutor.Key armed;
         private long armedFor;
 
         ThreadTimers(XnioIoThread thread) {
             this.thread = thread;
+        }
+
+        /** The index of the unsorted list. */
+        private int mixed() {
+            return timeouts.length;
         }
 
         void add(Timed t, long timeoutMs) {
@@ -114,27 +125,41 @@ final class RequestTimers {
         public void run() {
             armed = null;
             long now = System.nanoTime();
-            for (int list = 0; list < heads.length; list++) {
+            for (int list = 0; list < mixed(); list++) {
                 Timed t;
                 while ((t = heads[list]) != null && t.deadline - now <= 0) {
-                    remove(t);
-                    try {
-                        t.run();
-                    } catch (RuntimeException e) {
-                        LOG.error("a request timeout failed", e);
-                    }
+                    expire(t);
                 }
             }
-            long earliest = Long.MAX_VALUE;
+            for (Timed t = heads[mixed()]; t != null; ) {
+                Timed n = t.next;
+                if (t.deadline - now <= 0) {
+                    expire(t);
+                }
+                t = n;
+            }
+            long earliest = 0;
             boolean any = false;
-            for (Timed head : heads) {
-                if (head != null && (!any || head.deadline - earliest < 0)) {
-                    earliest = head.deadline;
-                    any = true;
+            for (int list = 0; list <= mixed(); list++) {
+                // a sorted list's head is its earliest; the mixed list is scanned whole
+                for (Timed t = heads[list]; t != null; t = list == mixed() ? t.next : null) {
+                    if (!any || t.deadline - earliest < 0) {
+                        earliest = t.deadline;
+                        any = true;
+                    }
                 }
             }
             if (any && armed == null) {
                 arm(earliest);
+            }
+        }
+
+        private void expire(Timed t) {
+            remove(t);
+            try {
+                t.run();
+            } catch (RuntimeException e) {
+                LOG.error("a request timeout failed", e);
             }
         }
 
@@ -154,9 +179,13 @@ final class RequestTimers {
                 }
             }
             int n = timeouts.length;
+            if (n == SORTED_LISTS) {
+                return n;
+            }
+            // a new sorted list takes the mixed list's place, which is empty until all sorted ones exist
             timeouts = Arrays.copyOf(timeouts, n + 1);
-            heads = Arrays.copyOf(heads, n + 1);
-            tails = Arrays.copyOf(tails, n + 1);
+            heads = Arrays.copyOf(heads, n + 2);
+            tails = Arrays.copyOf(tails, n + 2);
             timeouts[n] = timeoutMs;
             return n;
         }
