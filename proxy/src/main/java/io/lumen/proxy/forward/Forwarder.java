@@ -3,7 +3,7 @@ package io.lumen.proxy.forward;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.lumen.handler.HandlerAttachments;
-import io.lumen.proxy.ProxyConfig;
+import io.lumen.proxy.config.ProxyConfig;
 import io.lumen.proxy.upstream.Upstream;
 import io.lumen.proxy.upstream.Upstreams;
 import io.lumen.server.RequestBodies;
