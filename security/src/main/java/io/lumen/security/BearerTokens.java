@@ -51,7 +51,10 @@ public final class BearerTokens {
         this.scopeMismatch = errors.catalogue().get(ErrorCodes.AUTH_TOKEN_SCOPE_MISMATCH);
     }
 
-    /** The check of the spec's http bearer, oauth2 or openIdConnect scheme {@code describe}: these tokens, then the requirement's scopes. */
+    /**
+     * The check of the spec's http bearer, oauth2 or openIdConnect scheme {@code describe}: these tokens,
+     * then the requirement's scopes.
+     */
     SchemeCheck schemeCheck(String describe) {
         return new BearerCheck(this, scopeMismatch, describe);
     }

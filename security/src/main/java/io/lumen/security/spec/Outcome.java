@@ -21,7 +21,7 @@ import java.util.function.Consumer;
  * @param grant           PASSED: what the credentials hand to the handlers behind (client or user id, the token)
  */
 public record Outcome(Result result, Status status, String description, String challenge,
-               Map<HttpString, String> challengeHeader, Consumer<HttpServerExchange> grant) {
+                      Map<HttpString, String> challengeHeader, Consumer<HttpServerExchange> grant) {
     public enum Result { PASSED, ABSENT, REJECTED, FORBIDDEN, SLOW }
 
     public static final Outcome ABSENT = new Outcome(Result.ABSENT, null, null, null, null, null);
