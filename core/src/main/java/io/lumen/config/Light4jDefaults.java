@@ -31,7 +31,7 @@ import java.util.function.Predicate;
  * light-4j took from its jar).</li>
  * <li>proxy.yml: {@code hosts} {@code http://localhost:8080}; client.yml: the trust and key store
  * passwords of {@code tls} ({@code password}). light-4j's proxy connects with client.yml's {@code tls},
- * and so does Lumen's when proxy.yml has none (io.lumen.proxy.ProxyConfig#load).</li>
+ * and so does Lumen's when proxy.yml has none (io.lumen.proxy.config.ProxyConfig#load).</li>
  * <li>direct-registry.yml: before that file, light-4j's DirectRegistry took its URLs from
  * {@code service.singletons}' {@code com.networknt.registry.URLImpl} {@code parameters} (service id ->
  * URLs); light-gateway's {@code config/local} still sets them there.</li>

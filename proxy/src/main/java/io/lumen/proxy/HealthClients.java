@@ -2,6 +2,7 @@ package io.lumen.proxy;
 
 import io.lumen.client.LumenClient;
 import io.lumen.client.LumenClientBuilder;
+import io.lumen.proxy.config.ProxyConfig;
 import io.lumen.server.ServiceContext;
 import io.lumen.tls.SslContexts;
 

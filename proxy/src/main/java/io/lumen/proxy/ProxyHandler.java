@@ -1,5 +1,6 @@
 package io.lumen.proxy;
 
+import io.lumen.proxy.config.ProxyConfig;
 import io.lumen.proxy.forward.Forwarder;
 import io.lumen.server.ServiceContext;
 import io.lumen.status.ErrorCodes;

@@ -2,6 +2,7 @@ package io.lumen.proxy;
 
 import io.lumen.client.connect.UpstreamConnector;
 import io.lumen.client.pool.ConnectionPool;
+import io.lumen.proxy.config.ProxyConfig;
 import io.lumen.proxy.forward.Forwarder;
 import io.lumen.proxy.upstream.HealthChecker;
 import io.lumen.proxy.upstream.UpstreamDiscovery;

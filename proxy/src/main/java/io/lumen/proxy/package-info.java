@@ -1,7 +1,7 @@
 /**
  * The reverse proxy: the {@code proxy} handler, the last link of a handler.yml chain, configured by
  * {@code proxy.yml}. Its public API is {@link io.lumen.proxy.ProxyHandler} (the handler users name in
- * handler.yml), {@link io.lumen.proxy.ProxyConfig} (the proxy.yml record) and
+ * handler.yml), {@link io.lumen.proxy.config.ProxyConfig} (the proxy.yml record) and
  * {@link io.lumen.proxy.ProxyRuntime} (what one proxy keeps while it runs; the {@code gateway} package
  * has one per upstream service); the jar's entry point
  * is the service module's {@code io.lumen.service.Main}. {@code forward} holds the per-request path

@@ -4,6 +4,7 @@ import io.lumen.handler.HandlerAttachments;
 import io.lumen.security.cache.TokenCache;
 import io.lumen.security.jwt.Rejection;
 import io.lumen.security.jwt.TokenRejectedException;
+import io.lumen.security.spec.SchemeCheck;
 import io.lumen.status.ErrorCodes;
 import io.lumen.status.ErrorResponder;
 import io.lumen.status.Status;
@@ -38,6 +39,7 @@ public final class BearerTokens {
     private final TokenCache<VerifiedToken> cache;
     private final Status invalid;
     private final Status expired;
+    private final Status scopeMismatch;
 
     BearerTokens(SecurityHandler owner) {
         this.owner = owner;
@@ -46,6 +48,15 @@ public final class BearerTokens {
         ErrorResponder errors = owner.errors();
         this.invalid = errors.catalogue().get(ErrorCodes.INVALID_AUTH_TOKEN);
         this.expired = errors.catalogue().get(ErrorCodes.AUTH_TOKEN_EXPIRED);
+        this.scopeMismatch = errors.catalogue().get(ErrorCodes.AUTH_TOKEN_SCOPE_MISMATCH);
+    }
+
+    /**
+     * The check of the spec's http bearer, oauth2 or openIdConnect scheme {@code describe}: these tokens,
+     * then the requirement's scopes.
+     */
+    SchemeCheck schemeCheck(String describe) {
+        return new BearerCheck(this, scopeMismatch, describe);
     }
 
     /** The token of a {@code Bearer} credential (scheme case-insensitive), or null. */

@@ -115,7 +115,7 @@ public final class SecurityHandler implements Middleware {
             throw new ConfigException(file, 0, "schemes", "credentials for the spec's schemes, but the service has no spec"
                     + " (openapi.yaml)");
         }
-        this.guards = spec == null ? null : SpecGuards.of(spec, config.schemes(), file, tokens, errors);
+        this.guards = spec == null ? null : SpecGuards.of(spec, config.schemes(), file, tokens::schemeCheck, errors);
         if (!config.enableVerifyJwt()) {
             LOG.warn("security: enableVerifyJwt is false: chains naming 'security' do NOT verify tokens (no 401 for a"
                     + " missing or forged token); set enableVerifyJwt: true and a key source to verify them");

@@ -7,6 +7,8 @@ import io.lumen.server.LumenServer;
 import io.lumen.server.Readiness;
 import io.lumen.server.ServerConfig;
 import io.lumen.server.ServiceContext;
+import io.lumen.service.assembly.ConfigCheck;
+import io.lumen.service.assembly.ServiceAssembly;
 import io.lumen.service.reload.ConfigReloads;
 import io.lumen.service.reload.ReloadRefused;
 import io.lumen.service.reload.ReloadReport;

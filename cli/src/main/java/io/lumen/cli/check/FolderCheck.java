@@ -2,7 +2,7 @@ package io.lumen.cli.check;
 
 import io.lumen.config.ConfigException;
 import io.lumen.config.ConfigLoader;
-import io.lumen.service.ConfigCheck;
+import io.lumen.service.assembly.ConfigCheck;
 
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,6 +1,6 @@
 package io.lumen.cli.schema;
 
-import io.lumen.service.ConfigCheck;
+import io.lumen.service.assembly.ConfigCheck;
 
 import java.util.Collections;
 import java.util.LinkedHashMap;

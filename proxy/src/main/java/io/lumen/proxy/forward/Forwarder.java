@@ -4,7 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.lumen.client.pool.RequestTimers;
 import io.lumen.handler.HandlerAttachments;
-import io.lumen.proxy.ProxyConfig;
+import io.lumen.proxy.config.ProxyConfig;
 import io.lumen.proxy.upstream.Upstream;
 import io.lumen.proxy.upstream.Upstreams;
 import io.lumen.server.RequestBodies;

@@ -1,6 +1,6 @@
 package io.lumen.proxy.gateway;
 
-import io.lumen.proxy.ProxyConfig;
+import io.lumen.proxy.config.ProxyConfig;
 
 import java.util.Collections;
 import java.util.LinkedHashMap;

@@ -4,7 +4,7 @@ import io.lumen.handler.prefix.UnsafePaths;
 import io.lumen.config.ConfigException;
 import io.lumen.config.ConfigFile;
 import io.lumen.config.ConfigProblems;
-import io.lumen.proxy.ProxyConfig;
+import io.lumen.proxy.config.ProxyConfig;
 import io.undertow.util.HttpString;
 
 import java.util.ArrayList;

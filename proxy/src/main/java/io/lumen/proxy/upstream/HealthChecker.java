@@ -2,7 +2,7 @@ package io.lumen.proxy.upstream;
 
 import io.lumen.client.LumenClient;
 import io.lumen.client.Request;
-import io.lumen.proxy.ProxyConfig;
+import io.lumen.proxy.config.ProxyConfig;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -2,7 +2,7 @@ package io.lumen.proxy.upstream;
 
 import io.lumen.client.discovery.DnsDiscovery;
 import io.lumen.client.discovery.Endpoint;
-import io.lumen.proxy.ProxyConfig;
+import io.lumen.proxy.config.ProxyConfig;
 
 import java.net.URI;
 import java.util.ArrayList;

@@ -1,7 +1,7 @@
 package io.lumen.proxy.upstream;
 
 import io.lumen.client.pool.ConnectionPool;
-import io.lumen.proxy.ProxyConfig;
+import io.lumen.proxy.config.ProxyConfig;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.xnio.ssl.XnioSsl;

@@ -20,24 +20,24 @@ import java.util.function.Consumer;
  * @param challengeHeader the same as the response header to send, or null
  * @param grant           PASSED: what the credentials hand to the handlers behind (client or user id, the token)
  */
-record Outcome(Result result, Status status, String description, String challenge,
-               Map<HttpString, String> challengeHeader, Consumer<HttpServerExchange> grant) {
-    enum Result { PASSED, ABSENT, REJECTED, FORBIDDEN, SLOW }
+public record Outcome(Result result, Status status, String description, String challenge,
+                      Map<HttpString, String> challengeHeader, Consumer<HttpServerExchange> grant) {
+    public enum Result { PASSED, ABSENT, REJECTED, FORBIDDEN, SLOW }
 
-    static final Outcome ABSENT = new Outcome(Result.ABSENT, null, null, null, null, null);
-    static final Outcome SLOW = new Outcome(Result.SLOW, null, null, null, null, null);
+    public static final Outcome ABSENT = new Outcome(Result.ABSENT, null, null, null, null, null);
+    public static final Outcome SLOW = new Outcome(Result.SLOW, null, null, null, null, null);
     /** Passed without credentials: {@code security: []} or an empty alternative. */
     static final Outcome OPEN = passed(exchange -> { });
 
-    static Outcome passed(Consumer<HttpServerExchange> grant) {
+    public static Outcome passed(Consumer<HttpServerExchange> grant) {
         return new Outcome(Result.PASSED, null, null, null, null, grant);
     }
 
-    static Outcome rejected(Status status, String description, String challenge) {
+    public static Outcome rejected(Status status, String description, String challenge) {
         return new Outcome(Result.REJECTED, status, description, challenge, header(challenge), null);
     }
 
-    static Outcome forbidden(Status status, String description, String challenge) {
+    public static Outcome forbidden(Status status, String description, String challenge) {
         return new Outcome(Result.FORBIDDEN, status, description, challenge, header(challenge), null);
     }
 

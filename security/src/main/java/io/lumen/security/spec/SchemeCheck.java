@@ -4,8 +4,12 @@ import io.undertow.server.HttpServerExchange;
 
 import java.util.Set;
 
-/** One of the spec's security schemes, checked against requests. Thread-safe. */
-interface SchemeCheck {
+/**
+ * One of the spec's security schemes, checked against requests. Public for the one check made outside this
+ * package: the bearer JWT check of the {@code security} middleware ({@code io.lumen.security.BearerCheck}).
+ * Thread-safe.
+ */
+public interface SchemeCheck {
     /**
      * Checks the request's credentials for this scheme.
      *

@@ -5,7 +5,6 @@ import io.lumen.openapi.OpenApiSpec;
 import io.lumen.openapi.Operation;
 import io.lumen.openapi.SecurityRequirement;
 import io.lumen.openapi.SecurityScheme;
-import io.lumen.security.BearerTokens;
 import io.lumen.security.apikey.KeyPlace;
 import io.lumen.security.basic.BasicAuthConfig;
 import io.lumen.security.basic.BasicCredentials;
@@ -22,6 +21,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Function;
 
 /**
  * The {@link OperationGuard} of every operation of the spec that declares security requirements (its
@@ -50,9 +50,12 @@ public final class SpecGuards {
     /**
      * @param credentials {@code schemes} of the security config, by scheme name
      * @param file        the config file they come from, for messages ({@code security.yml})
+     * @param bearerCheck the check of an http bearer, oauth2 or openIdConnect scheme, given how refusals name
+     *                    it: the {@code security} middleware's JWT verification, which this package does not
+     *                    depend on
      */
     public static SpecGuards of(OpenApiSpec spec, Map<String, SchemeCredentials> credentials, String file,
-                                BearerTokens tokens, ErrorResponder errors) {
+                                Function<String, SchemeCheck> bearerCheck, ErrorResponder errors) {
         Map<String, SecurityScheme> schemes = spec.securitySchemes();
         for (String name : credentials.keySet()) {
             if (!schemes.containsKey(name)) {
@@ -78,7 +81,7 @@ public final class SpecGuards {
                 int i = 0;
                 for (Map.Entry<String, List<String>> e : named.entrySet()) {
                     alternatives[a][i] = checks.computeIfAbsent(e.getKey(), n -> check(n, schemes.get(n),
-                            credentials.getOrDefault(n, SchemeCredentials.NONE), file, tokens, errors));
+                            credentials.getOrDefault(n, SchemeCredentials.NONE), file, bearerCheck, errors));
                     scopes[a][i++] = Set.copyOf(e.getValue());
                 }
             }
@@ -109,7 +112,7 @@ public final class SpecGuards {
     }
 
     private static SchemeCheck check(String name, SecurityScheme scheme, SchemeCredentials c, String file,
-                                     BearerTokens tokens, ErrorResponder errors) {
+                                     Function<String, SchemeCheck> bearerCheck, ErrorResponder errors) {
         String key = "schemes." + name;
         if (scheme == null) {
             LOG.warn("security: a security requirement names '{}', which components/securitySchemes does not declare:"
@@ -161,7 +164,7 @@ public final class SpecGuards {
                     LOG.warn("security: the spec's http bearer scheme '{}' has bearerFormat '{}': Lumen verifies bearer tokens as"
                             + " JWTs (the jwt section's keys), so other tokens are refused with 401", name, scheme.bearerFormat());
                 }
-                return new BearerCheck(tokens, errors.catalogue().get(ErrorCodes.AUTH_TOKEN_SCOPE_MISMATCH), describe);
+                return bearerCheck.apply(describe);
             }
             default -> {
                 LOG.warn("security: the spec's scheme '{}' ({}) is not one Lumen checks (apiKey, http basic, http bearer,"

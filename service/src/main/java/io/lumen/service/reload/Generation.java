@@ -1,6 +1,6 @@
 package io.lumen.service.reload;
 
-import io.lumen.service.ServiceAssembly;
+import io.lumen.service.assembly.ServiceAssembly;
 
 import java.util.concurrent.atomic.AtomicBoolean;
 

@@ -2,7 +2,7 @@ package io.lumen.service.reload;
 
 import io.lumen.config.ConfigFile;
 import io.lumen.handler.router.Route;
-import io.lumen.service.ServiceAssembly;
+import io.lumen.service.assembly.ServiceAssembly;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

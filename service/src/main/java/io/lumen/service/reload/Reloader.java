@@ -4,7 +4,7 @@ import io.lumen.config.ConfigException;
 import io.lumen.config.ConfigLoader;
 import io.lumen.server.RetiredRoot;
 import io.lumen.server.ServerConfig;
-import io.lumen.service.ServiceAssembly;
+import io.lumen.service.assembly.ServiceAssembly;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

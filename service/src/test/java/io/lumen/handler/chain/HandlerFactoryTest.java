@@ -4,7 +4,7 @@ import io.lumen.config.ConfigException;
 import io.lumen.config.ConfigLoader;
 import io.lumen.handler.router.Route;
 import io.lumen.handler.testing.EchoHandler;
-import io.lumen.service.ServiceAssembly;
+import io.lumen.service.assembly.ServiceAssembly;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.HttpServerExchange;
 import org.junit.jupiter.api.Test;

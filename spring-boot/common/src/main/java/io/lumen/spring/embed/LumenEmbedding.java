@@ -13,7 +13,7 @@ import io.lumen.server.Readiness;
 import io.lumen.server.RequestBodies;
 import io.lumen.server.ServerConfig;
 import io.lumen.server.ServiceContext;
-import io.lumen.service.ServiceAssembly;
+import io.lumen.service.assembly.ServiceAssembly;
 import io.lumen.service.reload.ConfigReloads;
 import io.lumen.service.reload.ReloadReport;
 import io.lumen.service.reload.Reloader;

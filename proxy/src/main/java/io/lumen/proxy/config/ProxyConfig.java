@@ -1,4 +1,4 @@
-package io.lumen.proxy;
+package io.lumen.proxy.config;
 
 import io.lumen.client.ClientConfig;
 import io.lumen.client.discovery.DiscoveryConfig;

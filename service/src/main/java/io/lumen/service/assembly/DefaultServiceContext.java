@@ -1,4 +1,4 @@
-package io.lumen.service;
+package io.lumen.service.assembly;
 
 import io.lumen.config.ConfigLoader;
 import io.lumen.server.Readiness;

@@ -1,8 +1,8 @@
-package io.lumen.security.spec;
+package io.lumen.security;
 
-import io.lumen.security.BearerTokens;
-import io.lumen.security.VerifiedToken;
 import io.lumen.security.jwt.TokenRejectedException;
+import io.lumen.security.spec.Outcome;
+import io.lumen.security.spec.SchemeCheck;
 import io.lumen.status.Status;
 import io.undertow.server.HttpServerExchange;
 import io.undertow.util.Headers;
@@ -15,7 +15,9 @@ import java.util.concurrent.TimeUnit;
  * An http bearer, oauth2 or openIdConnect scheme: an {@code Authorization: Bearer} JWT verified as the
  * {@code security} middleware verifies every token (security.yml's keys, issuer, audience, cache),
  * then the requirement's scopes (any one suffices). A token of a kid the JWKS may have just gained
- * needs a fetch: {@link Outcome#SLOW} on the IO thread, a bounded wait on the worker.
+ * needs a fetch: {@link Outcome#SLOW} on the IO thread, a bounded wait on the worker. It lives beside
+ * {@link BearerTokens} (made by {@link BearerTokens#schemeCheck}), so that the spec's checks do not
+ * depend on the middleware.
  */
 final class BearerCheck implements SchemeCheck {
     private final BearerTokens tokens;

@@ -1,4 +1,4 @@
-package io.lumen.service;
+package io.lumen.service.assembly;
 
 import io.lumen.config.ConfigException;
 import io.lumen.config.ConfigProblems;
@@ -36,7 +36,7 @@ import java.util.function.UnaryOperator;
 /**
  * A Lumen service assembled but not served: server.yml, the status catalogue and error writer,
  * readiness, the {@link ServiceContext}, the startup hooks and handler.yml's router behind the
- * last-resort error guard. {@link LumenService} puts it behind its own Undertow server; an
+ * last-resort error guard. {@link io.lumen.service.LumenService} puts it behind its own Undertow server; an
  * application with a server of its own (the Spring Boot starter) puts {@link #root()} in front of
  * its handler. Built once per configuration generation on one thread; the result is thread-safe.
  *
