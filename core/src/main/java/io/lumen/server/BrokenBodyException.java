@@ -9,6 +9,8 @@ import java.io.IOException;
  * blocking stream, the body middleware, the proxy) gets one type, and
  * {@link RequestBodies#answerReadFailure} answers it 400 ERR19002 with the connection closed
  * instead of the reader ending the exchange as if the body had been read (a 200 with no body).
+ * A chunked body that cannot be read gets no answer: Undertow's chunked conduit has closed the
+ * connection before it throws.
  */
 public final class BrokenBodyException extends IOException {
     private static final long serialVersionUID = 1L;

@@ -112,8 +112,8 @@ public final class RequestBodies implements HttpHandler {
      * Answers a failed body read with the error JSON when the failure is one of the rules above:
      * 413 ERR10068 for a body over the limit, 408 ERR19004 for the idle timeout, 400 ERR19200 for a
      * compressed body that does not decode, 400 ERR19002 with the connection closed for a body that
-     * broke off before its {@code Content-Length} or whose chunks cannot be read
-     * ({@link BrokenBodyException}; the cause may be wrapped, as Undertow's receiver does). Returns
+     * broke off before its {@code Content-Length} ({@link BrokenBodyException}; the cause may be
+     * wrapped, as Undertow's receiver does). Returns
      * false for other failures, which the caller handles, usually by closing the connection.
      */
     public static boolean answerReadFailure(ErrorResponder errors, HttpServerExchange exchange, Throwable failure) {
@@ -129,7 +129,7 @@ public final class RequestBodies implements HttpHandler {
             }
             if (t instanceof BrokenBodyException) {
                 exchange.setPersistent(false); // the rest of the connection cannot be framed
-                errors.send(exchange, BROKEN, "the request body broke off or its chunked framing is invalid");
+                errors.send(exchange, BROKEN, "the request body ended before its declared length");
                 return true;
             }
             if (t instanceof RequestTooBigException) {
