@@ -417,5 +417,55 @@ def _():
                                                                                  put[0], put[1].get("allow")))
 
 
+# 16. a body that breaks off before its Content-Length is 400, never an answer as if it had been read
+@probe("16-broken-body-400")
+def _():
+    seen = {}
+    for name, port, auth in [("service", T["service"], ""), ("embedded", T["embedded"], AUTH), ("proxy", T["proxy"], "")]:
+        c = Conn(port)
+        try:
+            c.send("POST /v1/pets HTTP/1.1\r\nHost: x\r\n%sContent-Type: application/json\r\nContent-Length: 40\r\n\r\n"
+                   '{"id": 9301, "name": "x"}' % auth)
+            c.s.shutdown(socket.SHUT_WR)
+            status, headers, body = c.response()
+            seen[name] = (status, json.loads(body).get("code") if body else None)
+        finally:
+            c.close()
+    check("16-broken-body-400", all(v == (400, "ERR19002") for v in seen.values()), seen)
+
+
+# 17. an h2c upgrade whose HTTP2-Settings does not decode is the error JSON, not a bare 500
+@probe("17-h2c-bad-settings-400")
+def _():
+    c = Conn(T["service"])
+    try:
+        c.send("GET /v1/pets HTTP/1.1\r\nHost: x\r\nConnection: Upgrade, HTTP2-Settings\r\nUpgrade: h2c\r\n"
+               "HTTP2-Settings: !!!\r\n\r\n")
+        status, _, body = c.response()
+        again = c.send("GET /v1/pets HTTP/1.1\r\nHost: x\r\n\r\n").response()[0]
+    finally:
+        c.close()
+    check("17-h2c-bad-settings-400", status == 400 and '"ERR19002"' in body and again == 200, (status, body[:80], again))
+
+
+# 18. the client's forwarding claims do not reach the upstream (X-Forwarded-* are replaced, the rest dropped)
+@probe("18-forwarded-claims-dropped")
+def _():
+    status, _, body = request(T["proxy_echo"], "GET /echo HTTP/1.1\r\nHost: x\r\nForwarded: for=6.6.6.6;proto=https\r\n"
+                              "X-Real-IP: 6.6.6.6\r\nX-Forwarded-Prefix: /admin\r\nX-Forwarded-For: 6.6.6.6\r\n\r\n")
+    seen = json.loads(body) if status == 200 else {}
+    leaked = [h for h in ("forwarded", "x-real-ip", "x-forwarded-prefix") if h in seen]
+    check("18-forwarded-claims-dropped", status == 200 and not leaked and seen.get("x-forwarded-for") == "127.0.0.1",
+          "leaked %s, X-Forwarded-For %s" % (leaked, seen.get("x-forwarded-for")))
+
+
+# 19. a key twice in one JSON object is refused, not read as its last value
+@probe("19-duplicate-json-keys")
+def _():
+    status, _, body = request(T["embedded"], "POST /v1/pets HTTP/1.1\r\nHost: x\r\n%sContent-Type: application/json\r\n"
+                              "Content-Length: 37\r\n\r\n{\"id\": 9302, \"id\": 9303, \"name\": \"d\"}" % AUTH)
+    check("19-duplicate-json-keys", status == 400 and "appears twice" in body, (status, body[:120]))
+
+
 for ident, result, detail in RESULTS:
     print("%s|%s|%s" % (ident, result, detail))

@@ -1,6 +1,7 @@
 package io.lumen.server;
 
 import io.undertow.server.HttpServerExchange;
+import io.undertow.server.RequestTooBigException;
 import io.undertow.server.protocol.http.HttpContinue;
 import org.xnio.XnioExecutor;
 import org.xnio.conduits.AbstractStreamSourceConduit;
@@ -68,7 +69,7 @@ final class BodyConduit extends AbstractStreamSourceConduit<StreamSourceConduit>
         if (!ready()) {
             return 0;
         }
-        return (int) account(next.read(dst));
+        return (int) account(readNext(dst));
     }
 
     @Override
@@ -76,7 +77,26 @@ final class BodyConduit extends AbstractStreamSourceConduit<StreamSourceConduit>
         if (!ready()) {
             return 0;
         }
-        return account(next.read(dsts, offs, len));
+        long n;
+        try {
+            n = next.read(dsts, offs, len);
+        } catch (IOException e) {
+            throw broken(e);
+        }
+        return account(n);
+    }
+
+    private int readNext(ByteBuffer dst) throws IOException {
+        try {
+            return next.read(dst);
+        } catch (IOException e) {
+            throw broken(e);
+        }
+    }
+
+    /** A failure of the conduits beneath (a body shorter than its Content-Length, a bad chunk) as one type. */
+    private static IOException broken(IOException e) {
+        return e instanceof RequestTooBigException || e instanceof BrokenBodyException ? e : new BrokenBodyException(e);
     }
 
     @Override

@@ -140,6 +140,9 @@ public final class LumenServer {
             u.stop(); // releases the XNIO worker threads a failed bind leaves behind
             throw e;
         }
+        if (config.enableHttp2()) {
+            H2cUpgradeGuard.install(u, errors);
+        }
         undertow = u;
         readiness.set(Readiness.State.READY);
         LOG.info("{} ({}) listening on {}; blocking handlers run on {}", config.serviceId(), config.environment(),

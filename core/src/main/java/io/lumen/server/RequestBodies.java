@@ -45,6 +45,7 @@ public final class RequestBodies implements HttpHandler {
     private static final String TOO_LARGE = ErrorCodes.PAYLOAD_TOO_LARGE;
     private static final String TIMEOUT = ErrorCodes.REQUEST_BODY_TIMEOUT;
     private static final String BAD_ENCODING = ErrorCodes.INVALID_CONTENT_ENCODING;
+    private static final String BROKEN = ErrorCodes.BAD_REQUEST_FRAMING;
 
     private final HttpHandler next;
     private final long maxBodySize;
@@ -110,9 +111,10 @@ public final class RequestBodies implements HttpHandler {
     /**
      * Answers a failed body read with the error JSON when the failure is one of the rules above:
      * 413 ERR10068 for a body over the limit, 408 ERR19004 for the idle timeout, 400 ERR19200 for a
-     * compressed body that does not decode (the cause may be
-     * wrapped, as Undertow's receiver does). Returns false for other failures (the client went away,
-     * a broken stream), which the caller handles, usually by closing the connection.
+     * compressed body that does not decode, 400 ERR19002 with the connection closed for a body that
+     * broke off before its {@code Content-Length} ({@link BrokenBodyException}; the cause may be
+     * wrapped, as Undertow's receiver does). Returns
+     * false for other failures, which the caller handles, usually by closing the connection.
      */
     public static boolean answerReadFailure(ErrorResponder errors, HttpServerExchange exchange, Throwable failure) {
         for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
@@ -123,6 +125,11 @@ public final class RequestBodies implements HttpHandler {
             }
             if (t instanceof BadContentEncodingException bad) {
                 errors.send(exchange, BAD_ENCODING, bad.coding());
+                return true;
+            }
+            if (t instanceof BrokenBodyException) {
+                exchange.setPersistent(false); // the rest of the connection cannot be framed
+                errors.send(exchange, BROKEN, "the request body ended before its declared length");
                 return true;
             }
             if (t instanceof RequestTooBigException) {

@@ -2,6 +2,8 @@ package io.lumen.petstore;
 
 import io.lumen.petstore.model.Pet;
 import com.fasterxml.jackson.databind.JsonNode;
+import io.lumen.handler.body.ExactJson;
+import io.lumen.handler.body.JsonProblems;
 import io.lumen.server.RequestBodies;
 import io.lumen.server.ServiceContext;
 import io.undertow.server.HttpServerExchange;
@@ -73,9 +75,9 @@ public final class PetsPostHandler extends PetstoreHandler {
         }
         JsonNode node;
         try {
-            node = json.readTree(body);
+            node = ExactJson.MAPPER.readTree(body); // Lumen's one reader of request bodies
         } catch (IOException e) {
-            throw new IllegalArgumentException("the body is not JSON");
+            throw new IllegalArgumentException("the body is not JSON: " + JsonProblems.describe(e));
         }
         if (node == null || !node.isObject()) {
             throw new IllegalArgumentException("the body must be a JSON object");

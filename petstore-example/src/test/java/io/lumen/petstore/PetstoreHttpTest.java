@@ -94,7 +94,8 @@ class PetstoreHttpTest {
 
     @Test
     void createRejectsBodiesThatAreNotPets(URI base) throws Exception {
-        for (String body : new String[] {"", "{", "[]", "{\"name\":\"x\"}", "{\"id\":\"x\",\"name\":\"y\"}", "{\"id\":5}"}) {
+        for (String body : new String[] {"", "{", "[]", "{\"name\":\"x\"}", "{\"id\":\"x\",\"name\":\"y\"}", "{\"id\":5}",
+                "{\"id\":5,\"name\":\"a\"} x", "{\"id\":6,\"id\":7,\"name\":\"a\"}"}) { // text after the value, a key twice
             HttpResponse<String> r = send(HttpRequest.newBuilder(base.resolve("/v1/pets"))
                     .POST(HttpRequest.BodyPublishers.ofString(body)).build());
             assertEquals(400, r.statusCode(), body);

@@ -285,9 +285,15 @@ class ForwardingTest {
     void xForwardedHeadersDescribeTheClientConnectionAndReplaceIncomingOnes() {
         HttpResponse<String> r = proxy.send(proxy.request("/echo/xf").header("X-Forwarded-For", "6.6.6.6")
                 .header("X-Forwarded-Proto", "https").header("X-Forwarded-Host", "evil.example")
-                .header("X-Forwarded-Port", "1").GET().build());
+                .header("X-Forwarded-Port", "1").header("Forwarded", "for=6.6.6.6;host=evil.example;proto=https")
+                .header("X-Forwarded-Prefix", "/admin").header("X-Forwarded-Ssl", "on").header("X-Real-IP", "6.6.6.6")
+                .GET().build());
         assertEquals(200, r.statusCode());
         Backend.Received got = backend.last();
+        // the client's other claims go too: upstream frameworks read them instead (Spring prefers Forwarded)
+        for (String claim : List.of("Forwarded", "X-Forwarded-Prefix", "X-Forwarded-Ssl", "X-Real-IP")) {
+            assertEquals(List.of(), got.headers(claim), claim);
+        }
         assertEquals(List.of("127.0.0.1"), got.headers("X-Forwarded-For"));
         assertEquals(List.of("http"), got.headers("X-Forwarded-Proto"));
         assertEquals(List.of("127.0.0.1:" + proxy.port()), got.headers("X-Forwarded-Host"));
@@ -300,8 +306,9 @@ class ForwardingTest {
                 .value("proxy.reuseXForwarded", true).start()) {
             p.send(p.request("/echo/xf").header("X-Forwarded-For", "203.0.113.7, 10.0.0.1")
                     .header("X-Forwarded-Proto", "https").header("X-Forwarded-Host", "shop.example")
-                    .header("X-Forwarded-Port", "443").GET().build());
+                    .header("X-Forwarded-Port", "443").header("Forwarded", "for=203.0.113.7").GET().build());
             Backend.Received got = backend.last();
+            assertEquals(List.of("for=203.0.113.7"), got.headers("Forwarded"), "the hop before is trusted");
             assertEquals(List.of("203.0.113.7, 10.0.0.1, 127.0.0.1"), got.headers("X-Forwarded-For"));
             assertEquals(List.of("https"), got.headers("X-Forwarded-Proto"));
             assertEquals(List.of("shop.example"), got.headers("X-Forwarded-Host"));

@@ -68,6 +68,25 @@ class ProtocolGuardTest {
     }
 
     @Test
+    void anH2cUpgradeWithASettingsHeaderThatDoesNotDecodeIs400WithTheErrorJsonNotABare500() throws IOException {
+        String upgrade = "GET /receive HTTP/1.1\r\nHost: x\r\nConnection: Upgrade, HTTP2-Settings\r\nUpgrade: h2c\r\n";
+        try (RawHttp c = new RawHttp(svc.service().httpPort(), 5000)) {
+            for (String settings : new String[] {"HTTP2-Settings: !!!\r\n", "HTTP2-Settings: AAMAAABk\r\nHTTP2-Settings: AAMAAABk\r\n"}) {
+                c.send(upgrade + settings + "\r\n");
+                RawHttp.Response r = c.read();
+                assertEquals(400, r.status(), r.bodyText());
+                assertTrue(r.bodyText().contains("\"code\":\"ERR19002\""), r.bodyText());
+            }
+            c.send("GET /receive HTTP/1.1\r\nHost: x\r\n\r\n");
+            assertEquals("got 0 bytes", c.read().bodyText(), "the connection still serves HTTP/1.1");
+        }
+        try (RawHttp c = new RawHttp(svc.service().httpPort(), 5000)) {
+            c.send(upgrade + "HTTP2-Settings: AAMAAABk\r\n\r\n");
+            assertEquals(101, c.read().status(), "a valid upgrade still switches");
+        }
+    }
+
+    @Test
     void aCodingBeforeChunkedIsNotImplemented() throws IOException {
         refusedAndClosed("POST /receive HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip, chunked\r\n\r\n0\r\n\r\n",
                 501, "ERR19005");

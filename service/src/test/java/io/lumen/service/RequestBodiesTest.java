@@ -186,6 +186,24 @@ class RequestBodiesTest {
     }
 
     @Test
+    void aBodyThatBreaksOffIs400NotAnAnswerAsIfItHadBeenRead() throws IOException {
+        // before: the receiver and the body middleware ended the exchange as if the body had been read
+        // (200, no body), a blocking read became 500 ERR10010
+        for (String path : new String[] {"/receive", "/blocking", "/body"}) {
+            try (RawHttp c = new RawHttp(port(), 5000)) {
+                c.send(sized(path, 100)).send(new byte[10]).finishSending();
+                RawHttp.Response r = c.read();
+                assertError(r, 400, "ERR19002");
+                assertEquals("close", r.header("Connection"), path);
+            }
+        }
+        try (RawHttp c = new RawHttp(port(), 5000)) { // and the server goes on
+            c.send(sized("/receive", 3) + "abc");
+            assertEquals("got 3 bytes", c.read().bodyText());
+        }
+    }
+
+    @Test
     void aSlowButSteadyBodyIsNotCut() throws Exception {
         try (RawHttp c = new RawHttp(port(), 10_000)) {
             c.send(sized("/receive", 8));

@@ -15,7 +15,9 @@ import java.math.BigDecimal;
  * stays itself, {@code 1e400} is a number rather than infinity), so the validator compares exact
  * values. A number may have at most {@link #MAX_DIGITS} digits before or after the point, also when
  * an exponent writes it short ({@code 1e999999999}): arithmetic on it stays cheap. Text after the
- * value is an error. Thread-safe.
+ * value is an error, and so is a key given twice in one object (RFC 7493 2.3): which of the two
+ * values counts differs between parsers, so the value the validator checked could be another than
+ * the one a service behind the proxy reads. Thread-safe.
  */
 public final class ExactJson {
     /** The most digits of a number's integer part, and of its fraction; Jackson's limit for a number's text. */
@@ -25,6 +27,7 @@ public final class ExactJson {
     public static final ObjectMapper MAPPER = JsonMapper.builder()
             .disable(StreamReadFeature.INCLUDE_SOURCE_IN_LOCATION)
             .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+            .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
             .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
             .nodeFactory(new BoundedNumbers())
             .build();

@@ -93,6 +93,9 @@ public final class JsonProblems {
             if (lower.contains("non-standard token") || lower.contains("nan") && lower.contains("not allowed")) {
                 return "NaN and Infinity are not JSON numbers";
             }
+            if (lower.startsWith("duplicate field")) {
+                return "the key " + quoted(msg, "field '") + " appears twice in one object";
+            }
             if (lower.contains("unrecognized token")) {
                 return "unrecognized token " + quoted(msg, "token '");
             }

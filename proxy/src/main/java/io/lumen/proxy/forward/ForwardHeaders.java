@@ -28,13 +28,21 @@ final class ForwardHeaders {
             Headers.TRAILER, Headers.TRANSFER_ENCODING, Headers.UPGRADE, new HttpString("HTTP2-Settings"));
     /** Request headers the proxy writes itself. */
     private static final Set<HttpString> SET_BY_PROXY = Set.of(Headers.HOST, Headers.CONTENT_LENGTH, Headers.EXPECT);
+    /**
+     * What a client may claim about where a request came from, dropped unless {@code reuseXForwarded}
+     * trusts the hop before: the four headers the proxy sets, and those upstream frameworks read in
+     * their place (RFC 7239 {@code Forwarded}, which Spring's ForwardedHeaderFilter prefers over
+     * {@code X-Forwarded-*}; {@code X-Forwarded-Prefix}, {@code -Ssl}, {@code -Server}; {@code X-Real-IP},
+     * which nginx's realip module and Go routers read first).
+     */
     private static final Set<HttpString> FORWARDED = Set.of(X_FORWARDED_FOR, X_FORWARDED_PROTO, X_FORWARDED_HOST,
-            X_FORWARDED_PORT);
+            X_FORWARDED_PORT, Headers.FORWARDED, Headers.X_FORWARDED_SERVER, new HttpString("X-Forwarded-Prefix"),
+            new HttpString("X-Forwarded-Ssl"), new HttpString("X-Real-IP"));
 
     private ForwardHeaders() {
     }
 
-    /** Copies the end-to-end request headers; {@code X-Forwarded-*} only when they are to be reused. */
+    /** Copies the end-to-end request headers; the client's forwarding headers only when they are to be reused. */
     static void copyRequest(HeaderMap from, HeaderMap to, boolean reuseXForwarded) {
         Set<HttpString> named = connectionTokens(from);
         for (long f = from.fastIterateNonEmpty(); f != -1L; f = from.fiNextNonEmpty(f)) {

@@ -132,6 +132,16 @@ class BodyHandlerTest {
     }
 
     @Test
+    void aKeyTwiceInOneObjectIsMalformedNotTheLastValueSilently() {
+        // a validator that checks the last "role" while the service behind reads the first is bypassed
+        HttpResponse<String> r = post("/show", "application/json", "{\"role\": \"admin\", \"n\": {\"role\": 1}, \"role\": \"user\"}");
+        assertEquals(400, r.statusCode(), r.body());
+        assertTrue(r.body().contains("\"code\":\"ERR10015\"") && r.body().contains("the key 'role' appears twice"), r.body());
+        assertEquals(200, post("/show", "application/json", "{\"name\": 1, \"n\": {\"name\": 2}}").statusCode(),
+                "the same key in different objects is fine");
+    }
+
+    @Test
     void emptyBodyPassesWithoutAttachment() {
         HttpResponse<String> r = post("/show", "application/json", "");
         assertEquals(200, r.statusCode());

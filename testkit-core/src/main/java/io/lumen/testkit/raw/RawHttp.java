@@ -74,6 +74,12 @@ public final class RawHttp implements AutoCloseable {
         return this;
     }
 
+    /** Half-closes the connection: the server reads the end of the stream, the answer can still be read. */
+    public RawHttp finishSending() throws IOException {
+        socket.shutdownOutput();
+        return this;
+    }
+
     /** Reads one response; {@code head} true when it answers a HEAD (no body whatever the headers say). */
     public Response read(boolean head) throws IOException {
         String statusLine = line();
