@@ -88,7 +88,8 @@ public record SecurityConfig(Boolean enableVerifyJwt, Boolean enableVerifyScope,
      * @param clockSkewInSeconds  tolerance for {@code exp}, {@code nbf} and {@code iat} (60)
      * @param keyResolver         {@code X509Certificate} (keys from {@code certificate}, plus the JWKS when
      *                            {@code jwksUrl} is set) or {@code JsonWebKeySet} ({@code jwksUrl} required)
-     * @param issuer              the expected {@code iss}; unset: any issuer
+     * @param issuer              the accepted {@code iss} values (one or a list: Entra ID's v1 and v2 tokens of one
+     *                            tenant have two); unset: any issuer
      * @param audience            accepted {@code aud} values (any one must be in the token); unset: any audience
      * @param algorithms          the allow-list of JWS algorithms (RS256, RS384, RS512, PS256, ES256, ES384);
      *                            {@code none} is never allowed, HS* only with a {@code sharedSecret}
@@ -99,7 +100,7 @@ public record SecurityConfig(Boolean enableVerifyJwt, Boolean enableVerifyScope,
      * @param sharedSecret        an HMAC secret (at least 32 bytes) enabling HS256/HS384/HS512 when they are
      *                            also in {@code algorithms}; unset: HMAC tokens are refused
      */
-    public record Jwt(Object certificate, Integer clockSkewInSeconds, String keyResolver, String issuer,
+    public record Jwt(Object certificate, Integer clockSkewInSeconds, String keyResolver, List<String> issuer,
                       List<String> audience, List<String> algorithms, String jwksUrl, Integer jwksRefreshInterval,
                       Integer jwksTimeout, Integer cacheSize, String sharedSecret) {
         /** The default allow-list. */
@@ -118,7 +119,7 @@ public record SecurityConfig(Boolean enableVerifyJwt, Boolean enableVerifyScope,
                 throw new IllegalArgumentException("jwt.keyResolver must be X509Certificate or JsonWebKeySet, got '"
                         + keyResolver + "'");
             }
-            issuer = blank(issuer) ? null : issuer.trim();
+            issuer = issuer == null ? List.of() : issuer.stream().filter(i -> !blank(i)).map(String::trim).toList();
             audience = audience == null ? List.of() : audience.stream().filter(a -> !blank(a)).map(String::trim).toList();
             jwksUrl = blank(jwksUrl) ? null : jwksUrl.trim();
             if (keyResolver.equals("JsonWebKeySet") && jwksUrl == null) {

@@ -104,7 +104,7 @@ public final class SecurityHandler implements Middleware {
         this.errors = errors;
         SecurityConfig.Jwt jwt = config.jwt();
         this.keys = config.enableVerifyJwt()
-                ? new KeyRing(Certificates.load(loader, jwt.certificates()), jwks(jwt, loader)) : new KeyRing(Map.of(), null);
+                ? new KeyRing(Certificates.load(loader, jwt.certificates()), jwks(jwt, loader)) : new KeyRing(Map.of(), List.of());
         this.verifier = new JwtVerifier(jwt, keys);
         this.cache = config.enableJwtCache() ? new TokenCache<>(jwt.cacheSize()) : null;
         Map<String, HttpString> pass = new LinkedHashMap<>();
@@ -121,7 +121,7 @@ public final class SecurityHandler implements Middleware {
                     + " missing or forged token); set enableVerifyJwt: true and a key source to verify them");
         } else {
             LOG.info("security: {}, algorithms {}, issuer {}, audience {}, cache {}", keys, jwt.algorithms(),
-                    jwt.issuer() == null ? "any" : jwt.issuer(), jwt.audience().isEmpty() ? "any" : jwt.audience(),
+                    jwt.issuer().isEmpty() ? "any" : jwt.issuer(), jwt.audience().isEmpty() ? "any" : jwt.audience(),
                     cache == null ? "off" : jwt.cacheSize());
         }
     }

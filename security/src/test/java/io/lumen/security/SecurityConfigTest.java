@@ -40,7 +40,7 @@ class SecurityConfigTest {
         assertEquals(60, c.jwt().clockSkewInSeconds());
         assertEquals(SecurityConfig.Jwt.DEFAULT_ALGORITHMS, c.jwt().algorithms());
         assertEquals(10_000, c.jwt().cacheSize());
-        assertNull(c.jwt().issuer());
+        assertTrue(c.jwt().issuer().isEmpty());
         assertTrue(c.jwt().audience().isEmpty());
     }
 
