@@ -74,10 +74,6 @@ public record SecurityConfig(Boolean enableVerifyJwt, Boolean enableVerifyScope,
         }
         schemes = Collections.unmodifiableMap(credentials);
         jwt = jwt == null ? new Jwt(null, null, null, null, null, null, null, null, null, null, null) : jwt;
-        if (enableVerifyJwt && jwt.certificates().isEmpty() && jwt.jwksUrl() == null && jwt.sharedSecret() == null) {
-            throw new IllegalArgumentException("jwt: no key source: configure jwt.certificate, jwt.jwksUrl or "
-                    + "jwt.sharedSecret, or set enableVerifyJwt: false");
-        }
     }
 
     /**
@@ -87,7 +83,9 @@ public record SecurityConfig(Boolean enableVerifyJwt, Boolean enableVerifyScope,
      *                            or the light-4j string form {@code kid=file&kid2=file2}
      * @param clockSkewInSeconds  tolerance for {@code exp}, {@code nbf} and {@code iat} (60)
      * @param keyResolver         {@code X509Certificate} (keys from {@code certificate}, plus the JWKS when
-     *                            {@code jwksUrl} is set) or {@code JsonWebKeySet} ({@code jwksUrl} required)
+     *                            {@code jwksUrl} is set) or {@code JsonWebKeySet} (a JWKS required: {@code jwksUrl},
+     *                            else client.yml's {@code oauth.token.key} servers, as light-4j fetches them); the
+     *                            key sources are checked by {@link SecurityHandler}, which reads client.yml
      * @param issuer              the accepted {@code iss} values (one or a list: Entra ID's v1 and v2 tokens of one
      *                            tenant have two); unset: any issuer
      * @param audience            accepted {@code aud} values (any one must be in the token); unset: any audience
@@ -122,9 +120,6 @@ public record SecurityConfig(Boolean enableVerifyJwt, Boolean enableVerifyScope,
             issuer = issuer == null ? List.of() : issuer.stream().filter(i -> !blank(i)).map(String::trim).toList();
             audience = audience == null ? List.of() : audience.stream().filter(a -> !blank(a)).map(String::trim).toList();
             jwksUrl = blank(jwksUrl) ? null : jwksUrl.trim();
-            if (keyResolver.equals("JsonWebKeySet") && jwksUrl == null) {
-                throw new IllegalArgumentException("jwt.keyResolver JsonWebKeySet needs jwt.jwksUrl");
-            }
             jwksRefreshInterval = jwksRefreshInterval == null ? 60 : jwksRefreshInterval;
             if (jwksRefreshInterval < 0) {
                 throw new IllegalArgumentException("jwt.jwksRefreshInterval must be >= 0 seconds, got " + jwksRefreshInterval);
@@ -156,6 +151,12 @@ public record SecurityConfig(Boolean enableVerifyJwt, Boolean enableVerifyScope,
                             + "refused without an explicitly configured secret)");
                 }
             }
+        }
+
+        /** This section with other accepted audiences (client.yml's key servers name them). */
+        public Jwt withAudience(List<String> accepted) {
+            return new Jwt(certificate, clockSkewInSeconds, keyResolver, issuer, accepted, algorithms, jwksUrl,
+                    jwksRefreshInterval, jwksTimeout, cacheSize, sharedSecret);
         }
 
         /** The certificate map, kid -> file. */
