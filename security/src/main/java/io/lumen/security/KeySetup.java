@@ -1,7 +1,6 @@
 package io.lumen.security;
 
 import io.lumen.config.ConfigException;
-import io.lumen.config.ConfigFile;
 import io.lumen.config.ConfigLoader;
 import io.lumen.security.keys.Certificates;
 import io.lumen.security.keys.JwksSource;
@@ -65,10 +64,11 @@ record KeySetup(KeyRing keys, SecurityConfig.Jwt jwt) {
         return new KeySetup(new KeyRing(Certificates.load(loader, jwt.certificates()), sources), jwt);
     }
 
-    private static ConfigException error(ConfigLoader loader, String file, String pointer, String key, String problem) {
+    /** A startup error at the pointer's line (its values.yml line when the value came from there). */
+    static ConfigException error(ConfigLoader loader, String file, String pointer, String key, String problem) {
         String name = file.endsWith(".yml") ? file.substring(0, file.length() - 4) : file;
-        int line = loader.find(name).map(f -> f.lineOf(pointer)).orElse(0);
-        return new ConfigException(loader.find(name).map(ConfigFile::displayName).orElse(file), line, key, problem);
+        return loader.find(name).map(f -> f.error(pointer, problem))
+                .orElseGet(() -> new ConfigException(file, 0, key, problem));
     }
 
     private static JwksSource source(SecurityConfig.Jwt jwt, String location, ConfigLoader loader, String file) {

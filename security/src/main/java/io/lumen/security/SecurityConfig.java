@@ -20,6 +20,7 @@ import java.util.TreeSet;
  *                                   the scope check (true) or answer 403 (false)
  * @param enableJwtCache             cache verified tokens (true); see {@link Jwt#cacheSize()}
  * @param ignoreJwtExpiry            light-4j's switch to accept expired tokens; only {@code false} is supported
+ *                                   ({@code true} stops startup in {@link SecurityHandler}, naming the line it came from)
  * @param skipPathPrefixes           routes under these prefixes are not secured (e.g. {@code /health})
  * @param passThroughClaims          claim name -> request header name: copies the claim's value to the
  *                                   request for the handlers behind
@@ -40,11 +41,7 @@ public record SecurityConfig(Boolean enableVerifyJwt, Boolean enableVerifyScope,
         enableVerifyScope = enableVerifyScope == null || enableVerifyScope;
         skipVerifyScopeWithoutSpec = skipVerifyScopeWithoutSpec == null || skipVerifyScopeWithoutSpec;
         enableJwtCache = enableJwtCache == null || enableJwtCache;
-        if (ignoreJwtExpiry != null && ignoreJwtExpiry) {
-            throw new IllegalArgumentException("ignoreJwtExpiry: accepting expired tokens is not supported; "
-                    + "mint a new token (see the dev tool in docs/security.md)");
-        }
-        ignoreJwtExpiry = false;
+        ignoreJwtExpiry = ignoreJwtExpiry != null && ignoreJwtExpiry; // true is refused by SecurityHandler, at its line
         skipPathPrefixes = skipPathPrefixes == null ? List.of() : List.copyOf(skipPathPrefixes);
         skipPathPrefixes.forEach(p -> PathPrefixes.check("skipPathPrefixes", p));
         Map<String, String> pass = new LinkedHashMap<>();

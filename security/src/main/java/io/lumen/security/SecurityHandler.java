@@ -93,6 +93,10 @@ public final class SecurityHandler implements Middleware {
     public SecurityHandler(SecurityConfig config, ConfigLoader loader, ErrorResponder errors, OpenApiSpec spec, String file) {
         this.config = config;
         this.errors = errors;
+        if (config.ignoreJwtExpiry() && config.enableVerifyJwt()) {
+            throw KeySetup.error(loader, file, "/ignoreJwtExpiry", "ignoreJwtExpiry", "accepting expired tokens is not "
+                    + "supported; mint a new token (see the dev tool in docs/security.md)");
+        }
         KeySetup setup = KeySetup.of(config, loader, file);
         SecurityConfig.Jwt jwt = setup.jwt();
         this.keys = setup.keys();

@@ -62,7 +62,6 @@ class SecurityConfigTest {
         assertTrue(error("jwt:\n  certificate: {k: k.crt}\n  algorithms: [RS256, none]\n").contains("'none' is never allowed"));
         assertTrue(error("jwt:\n  certificate: {k: k.crt}\n  algorithms: [HS256]\n").contains("needs jwt.sharedSecret"));
         assertTrue(error("jwt:\n  sharedSecret: short\n").contains("at least 32 bytes"));
-        assertTrue(error("ignoreJwtExpiry: true\njwt: {certificate: {k: k.crt}}\n").contains("not supported"));
         assertTrue(error("jwt: {certificate: 'k'}\n").contains("expected kid=file"));
         assertTrue(error("jwt: {certificate: {k: k.crt}, cacheSize: 0}\n").contains("cacheSize"));
         assertTrue(error("enableVerifyJwt: true\nunknownKey: 1\njwt: {certificate: {k: k.crt}}\n").contains("unknownKey"));
