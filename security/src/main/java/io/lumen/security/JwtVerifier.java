@@ -30,7 +30,7 @@ import java.util.Set;
  * with the kid's key under an algorithm allow-list, then {@code exp} (required), {@code nbf} and
  * {@code iat} with the clock skew, the issuer (one of several) and the audience when configured (a token
  * without {@code aud} is held to its {@code client_id}, as AWS Cognito access tokens carry it). A token
- * without kid takes the only key that fits its algorithm, if there is exactly one. HMAC algorithms verify
+ * without kid takes the key its {@code x5t} names, else the only key that fits its algorithm. HMAC algorithms verify
  * only with the configured shared secret, never with a public key. Thread-safe; CPU only, no I/O.
  */
 public final class JwtVerifier {
@@ -98,7 +98,7 @@ public final class JwtVerifier {
         }
         if (!alg.startsWith("HS")) {
             String kid = jws.getKeyIdHeaderValue();
-            VerificationKey key = kid == null ? keys.soleKey(alg) : keys.key(kid);
+            VerificationKey key = keyFor(jws, alg);
             if (key == null) {
                 throw kid == null ? new TokenRejectedException(Rejection.NO_KID, null)
                         : new TokenRejectedException(Rejection.UNKNOWN_KID, kid);
@@ -131,12 +131,22 @@ public final class JwtVerifier {
             }
             return hmacKey;
         }
-        String kid = jws.getKeyIdHeaderValue();
-        VerificationKey key = kid == null ? keys.soleKey(alg) : keys.key(kid);
+        VerificationKey key = keyFor(jws, alg);
         if (key == null || !key.fits(alg)) {
             throw new UnresolvableKeyException("no key for the token");
         }
         return key.key();
+    }
+
+    /** The key the token names: by kid; without kid by its x5t header, else the only key that fits. */
+    private VerificationKey keyFor(JsonWebSignature jws, String alg) {
+        String kid = jws.getKeyIdHeaderValue();
+        if (kid != null) {
+            return keys.key(kid);
+        }
+        String x5t = jws.getX509CertSha1ThumbprintHeaderValue();
+        VerificationKey byThumbprint = x5t == null ? null : keys.keyByThumbprint(x5t);
+        return byThumbprint != null ? byThumbprint : keys.soleKey(alg);
     }
 
     private static Rejection reason(InvalidJwtException e) {

@@ -139,6 +139,31 @@ class IdentityProvidersTest {
     }
 
     @Test
+    void adfsTokensNameTheirKeyByX5tOnly() {
+        // AD FS (and older Entra v1) access tokens: header {typ, alg, x5t}, no kid; its JWKS has several keys, kid = x5t
+        ProviderKey current = ProviderKey.rsa("unused-1");
+        ProviderKey next = ProviderKey.rsa("unused-2");
+        List<Map<String, Object>> keys = new java.util.ArrayList<>();
+        for (ProviderKey k : List.of(current, next)) {
+            Map<String, Object> jwk = map("kty", "RSA", "use", "sig", "alg", "RS256", "kid", k.x5t(), "x5t", k.x5t());
+            jwk.putAll(k.bareJwk());
+            jwk.put("x5c", List.of(k.x5c()));
+            keys.add(jwk);
+        }
+        String issuer = "http://adfs.contoso.test/adfs/services/trust";
+        Map<String, Object> claims = map("aud", "urn:microsoft:userinfo", "iss", issuer, "iat", now(), "nbf", now(),
+                "exp", now() + 300, "apptype", "Confidential", "appid", "c8a0", "authmethod",
+                "urn:oasis:names:tc:SAML:2.0:ac:classes:PasswordProtectedTransport", "auth_time", "2026-11-28T10:00:00Z",
+                "ver", "1.0", "scp", "openid read:pets", "upn", "alice@contoso.test", "sub", "adfs-sub");
+        try (JwksServer jwks = new JwksServer(ProviderKey.jwks(keys.get(0), keys.get(1)));
+             TestService s = service(dir, jwks.url(), "issuer: " + issuer)) {
+            accepted(call(s, "/v1/pets", next.sign("RS256", map("typ", "JWT", "x5t", next.x5t()), claims)));
+            refused(call(s, "/v1/pets", next.sign("RS256", map("typ", "JWT", "x5t", current.x5t()), claims)), 401,
+                    "ERR10000", "signature is invalid");
+        }
+    }
+
+    @Test
     void googleRotatesItsKeys() {
         ProviderKey current = ProviderKey.rsa("a50f6e70ef4b548a5fd9142eecd1fb8f54dce9ee");
         ProviderKey next = ProviderKey.rsa("6719678351a5faedc2e70274bbea62da2a8c4a12");

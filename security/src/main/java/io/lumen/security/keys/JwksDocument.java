@@ -23,16 +23,23 @@ import java.util.Map;
  * {@code alg} such as RSA-OAEP) and symmetric keys never verify a signature and are left out; a key
  * that cannot be read is skipped (logged), the rest of the document still counts.
  *
- * @param named   kid -> key
- * @param unnamed keys published without a kid (usable only by a token without kid, when alone)
+ * @param named       kid -> key
+ * @param unnamed     keys published without a kid (usable only by a token without kid, when alone)
+ * @param thumbprints {@code x5t} -> key, for tokens that name their key by {@code x5t} instead of
+ *                    {@code kid} (AD FS)
  */
-public record JwksDocument(Map<String, VerificationKey> named, List<VerificationKey> unnamed) {
+public record JwksDocument(Map<String, VerificationKey> named, List<VerificationKey> unnamed,
+                           Map<String, VerificationKey> thumbprints) {
     private static final Logger LOG = LoggerFactory.getLogger(JwksDocument.class);
 
     public JwksDocument {
         named = Map.copyOf(named);
         unnamed = List.copyOf(unnamed);
+        thumbprints = Map.copyOf(thumbprints);
     }
+
+    /** No keys (before the first fetch). */
+    public static final JwksDocument EMPTY = new JwksDocument(Map.of(), List.of(), Map.of());
 
     /** Every key, named ones first. */
     public List<VerificationKey> all() {
@@ -58,6 +65,7 @@ public record JwksDocument(Map<String, VerificationKey> named, List<Verification
         }
         Map<String, VerificationKey> named = new LinkedHashMap<>();
         List<VerificationKey> unnamed = new ArrayList<>();
+        Map<String, VerificationKey> thumbprints = new LinkedHashMap<>();
         for (Object entry : list) {
             if (!(entry instanceof Map<?, ?> raw) || !forSignatures(raw)) {
                 continue;
@@ -71,13 +79,16 @@ public record JwksDocument(Map<String, VerificationKey> named, List<Verification
                 continue;
             }
             VerificationKey vk = new VerificationKey(key, jwk.get("alg") instanceof String a ? a : null);
+            if (jwk.get("x5t") instanceof String x5t && !x5t.isEmpty()) {
+                thumbprints.putIfAbsent(x5t, vk);
+            }
             if (kid instanceof String k && !k.isEmpty()) {
                 named.putIfAbsent(k, vk);
             } else {
                 unnamed.add(vk);
             }
         }
-        return new JwksDocument(named, unnamed);
+        return new JwksDocument(named, unnamed, thumbprints);
     }
 
     private static boolean forSignatures(Map<?, ?> jwk) {

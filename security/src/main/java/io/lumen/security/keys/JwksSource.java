@@ -35,7 +35,7 @@ public final class JwksSource {
     private final Supplier<CompletableFuture<String>> fetcher;
     private final long intervalNanos;
     private final long timeoutMillis;
-    private volatile JwksDocument keys = new JwksDocument(Map.of(), List.of());
+    private volatile JwksDocument keys = JwksDocument.EMPTY;
     private CompletableFuture<Void> inFlight;   // guarded by this
     private long lastStart;                     // guarded by this; System.nanoTime() of the last fetch start
     private boolean started;                    // guarded by this
@@ -75,6 +75,11 @@ public final class JwksSource {
     /** The current key of {@code kid}, or null. */
     public VerificationKey key(String kid) {
         return keys.named().get(kid);
+    }
+
+    /** The current key whose certificate has this SHA-1 thumbprint ({@code x5t}), or null. */
+    public VerificationKey keyByThumbprint(String x5t) {
+        return keys.thumbprints().get(x5t);
     }
 
     /** The kids of the current snapshot. */

@@ -39,6 +39,18 @@ public final class KeyRing {
     }
 
     /**
+     * The key a token without kid names by its certificate thumbprint {@code x5t} (AD FS does): a kid
+     * equal to it (Entra ID and AD FS publish kid = x5t), else a JWKS key with that {@code x5t}; or null.
+     */
+    public VerificationKey keyByThumbprint(String x5t) {
+        VerificationKey k = key(x5t);
+        for (int i = 0; k == null && i < jwks.size(); i++) {
+            k = jwks.get(i).keyByThumbprint(x5t);
+        }
+        return k;
+    }
+
+    /**
      * The key for a token that names none: the one key of all sources that may verify {@code alg}
      * (a provider with a single signing key, such as an Auth0 tenant, may leave the kid out); null when
      * there is none or more than one, since guessing among several keys is not verification.
