@@ -100,7 +100,7 @@ public final class JwtVerifier {
             String kid = jws.getKeyIdHeaderValue();
             VerificationKey key = keyFor(jws, alg);
             if (key == null) {
-                throw kid == null ? new TokenRejectedException(Rejection.NO_KID, null)
+                throw kid == null ? new TokenRejectedException(Rejection.NO_KID, null, true)
                         : new TokenRejectedException(Rejection.UNKNOWN_KID, kid);
             }
             if (!key.fits(alg)) {
@@ -117,7 +117,10 @@ public final class JwtVerifier {
             NumericDate exp = claims.getExpirationTime();
             return VerifiedToken.of(claims.getClaimsMap(), exp.getValueInMillis());
         } catch (InvalidJwtException e) {
-            throw new TokenRejectedException(reason(e), e.getOriginalMessage());
+            Rejection reason = reason(e);
+            // a kid-less token from a provider that rotated its only key: new keys may verify it
+            boolean rotated = reason == Rejection.SIGNATURE && !alg.startsWith("HS") && jws.getKeyIdHeaderValue() == null;
+            throw new TokenRejectedException(reason, e.getOriginalMessage(), rotated);
         } catch (MalformedClaimException | RuntimeException e) {
             throw new TokenRejectedException(Rejection.INVALID, e.getMessage());
         }

@@ -18,6 +18,7 @@ import static io.lumen.security.ProviderTokens.call;
 import static io.lumen.security.ProviderTokens.now;
 import static io.lumen.security.ProviderTokens.refused;
 import static io.lumen.security.ProviderTokens.service;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /** Signing algorithms, JWKS key layouts and claim forms that real providers use, over real HTTP. */
 class JwtShapesTest {
@@ -118,6 +119,24 @@ class JwtShapesTest {
              TestService s = service(dir, jwks.url(), "")) {
             accepted(call(s, "/v1/pets", sig.sign("RS256", map("typ", "JWT"), claims())));
             refused(call(s, "/v1/pets", enc.sign("RS256", map("typ", "JWT"), claims())), 401, "ERR10000", "signature");
+        }
+    }
+
+    @Test
+    void aProviderWithOneKeyWithoutKidRotatesIt() {
+        ProviderKey old = ProviderKey.rsa("old");
+        ProviderKey next = ProviderKey.rsa("next");
+        Map<String, Object> oldJwk = old.bareJwk();
+        oldJwk.putAll(map("use", "sig", "alg", "RS256"));
+        Map<String, Object> nextJwk = next.bareJwk();
+        nextJwk.putAll(map("use", "sig", "alg", "RS256"));
+        try (JwksServer jwks = new JwksServer(ProviderKey.jwks(oldJwk)); TestService s = service(dir, jwks.url(), "")) {
+            accepted(call(s, "/v1/pets", old.sign("RS256", map("typ", "JWT"), claims())));
+            jwks.serve(ProviderKey.jwks(nextJwk));
+            accepted(call(s, "/v1/pets", next.sign("RS256", map("typ", "JWT"), claims())));
+            assertEquals(2, jwks.fetches(), "one refresh, started by the first token the old key did not verify");
+            // a forged kid-less token: one more (rate-limited) fetch, then refused on its signature
+            refused(call(s, "/v1/pets", old.sign("RS256", map("typ", "JWT"), claims())), 401, "ERR10000", "signature");
         }
     }
 
