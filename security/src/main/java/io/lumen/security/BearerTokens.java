@@ -92,9 +92,12 @@ public final class BearerTokens {
         }
     }
 
-    /** The JWKS refresh a token with an unknown kid starts (null when it is refused for another reason or a refresh is not due). */
+    /**
+     * The JWKS refresh a token with an unknown kid (or a kid-less token no current key verifies) starts; null
+     * when it is refused for another reason or a refresh is not due.
+     */
     public CompletableFuture<Void> refreshFor(TokenRejectedException e) {
-        return e.reason() == Rejection.UNKNOWN_KID ? owner.keys().refresh() : null;
+        return e.keysMayHaveRotated() ? owner.keys().refresh() : null;
     }
 
     /** How long a JWKS fetch may take, in milliseconds ({@code jwt.jwksTimeout}). */

@@ -3,6 +3,7 @@ package io.lumen.security;
 import io.lumen.security.jwt.Rejection;
 import io.lumen.security.jwt.TokenRejectedException;
 import io.lumen.security.keys.KeyRing;
+import io.lumen.security.keys.VerificationKey;
 import org.jose4j.jwa.AlgorithmConstraints;
 import org.jose4j.jws.JsonWebSignature;
 import org.jose4j.jwt.JwtClaims;
@@ -27,7 +28,9 @@ import java.util.Set;
  * Verifies a compact JWS with jose4j in two passes: the first only parses (no signature, no claims) so
  * the algorithm and kid can be checked before any key is looked up; the second verifies the signature
  * with the kid's key under an algorithm allow-list, then {@code exp} (required), {@code nbf} and
- * {@code iat} with the clock skew, the issuer and the audience when configured. HMAC algorithms verify
+ * {@code iat} with the clock skew, the issuer (one of several) and the audience when configured (a token
+ * without {@code aud} is held to its {@code client_id}, as AWS Cognito access tokens carry it). A token
+ * without kid takes the key its {@code x5t} names, else the only key that fits its algorithm. HMAC algorithms verify
  * only with the configured shared secret, never with a public key. Thread-safe; CPU only, no I/O.
  */
 public final class JwtVerifier {
@@ -38,6 +41,7 @@ public final class JwtVerifier {
     private final KeyRing keys;
     private final Set<String> algorithms;
     private final Key hmacKey;
+    private final Set<String> audience;
     private final JwtConsumer parser;
     private final JwtConsumer consumer;
 
@@ -55,13 +59,15 @@ public final class JwtVerifier {
                 .setJwsAlgorithmConstraints(new AlgorithmConstraints(AlgorithmConstraints.ConstraintType.PERMIT,
                         config.algorithms().toArray(String[]::new)))
                 .setVerificationKeyResolver(this::resolve);
-        if (config.issuer() != null) {
-            b.setExpectedIssuer(config.issuer());
+        if (!config.issuer().isEmpty()) {
+            b.setExpectedIssuers(true, config.issuer().toArray(String[]::new));
         }
-        if (config.audience().isEmpty()) {
+        this.audience = Set.copyOf(config.audience());
+        if (audience.isEmpty()) {
             b.setSkipDefaultAudienceValidation();
         } else {
-            b.setExpectedAudience(config.audience().toArray(String[]::new));
+            // a token without aud is checked by its client_id below (AWS Cognito access tokens)
+            b.setExpectedAudience(false, config.audience().toArray(String[]::new));
         }
         this.consumer = b.build();
     }
@@ -92,20 +98,29 @@ public final class JwtVerifier {
         }
         if (!alg.startsWith("HS")) {
             String kid = jws.getKeyIdHeaderValue();
-            if (kid == null) {
-                throw new TokenRejectedException(Rejection.NO_KID, null);
+            VerificationKey key = keyFor(jws, alg);
+            if (key == null) {
+                throw kid == null ? new TokenRejectedException(Rejection.NO_KID, null, true)
+                        : new TokenRejectedException(Rejection.UNKNOWN_KID, kid);
             }
-            if (keys.key(kid) == null) {
-                throw new TokenRejectedException(Rejection.UNKNOWN_KID, kid);
+            if (!key.fits(alg)) {
+                throw new TokenRejectedException(Rejection.ALGORITHM, alg + " with a key for " + key.algorithm());
             }
         }
         try {
             consumer.processContext(context);
             JwtClaims claims = context.getJwtClaims();
+            String clientId = claims.getClaimValueAsString("client_id");
+            if (!audience.isEmpty() && !claims.hasAudience() && (clientId == null || !audience.contains(clientId))) {
+                throw new TokenRejectedException(Rejection.AUDIENCE, "no aud, client_id not accepted");
+            }
             NumericDate exp = claims.getExpirationTime();
             return VerifiedToken.of(claims.getClaimsMap(), exp.getValueInMillis());
         } catch (InvalidJwtException e) {
-            throw new TokenRejectedException(reason(e), e.getOriginalMessage());
+            Rejection reason = reason(e);
+            // a kid-less token from a provider that rotated its only key: new keys may verify it
+            boolean rotated = reason == Rejection.SIGNATURE && !alg.startsWith("HS") && jws.getKeyIdHeaderValue() == null;
+            throw new TokenRejectedException(reason, e.getOriginalMessage(), rotated);
         } catch (MalformedClaimException | RuntimeException e) {
             throw new TokenRejectedException(Rejection.INVALID, e.getMessage());
         }
@@ -119,11 +134,22 @@ public final class JwtVerifier {
             }
             return hmacKey;
         }
-        Key key = keys.key(jws.getKeyIdHeaderValue());
-        if (key == null) {
-            throw new UnresolvableKeyException("unknown kid");
+        VerificationKey key = keyFor(jws, alg);
+        if (key == null || !key.fits(alg)) {
+            throw new UnresolvableKeyException("no key for the token");
         }
-        return key;
+        return key.key();
+    }
+
+    /** The key the token names: by kid; without kid by its x5t header, else the only key that fits. */
+    private VerificationKey keyFor(JsonWebSignature jws, String alg) {
+        String kid = jws.getKeyIdHeaderValue();
+        if (kid != null) {
+            return keys.key(kid);
+        }
+        String x5t = jws.getX509CertSha1ThumbprintHeaderValue();
+        VerificationKey byThumbprint = x5t == null ? null : keys.keyByThumbprint(x5t);
+        return byThumbprint != null ? byThumbprint : keys.soleKey(alg);
     }
 
     private static Rejection reason(InvalidJwtException e) {

@@ -20,6 +20,7 @@ import java.util.TreeSet;
  *                                   the scope check (true) or answer 403 (false)
  * @param enableJwtCache             cache verified tokens (true); see {@link Jwt#cacheSize()}
  * @param ignoreJwtExpiry            light-4j's switch to accept expired tokens; only {@code false} is supported
+ *                                   ({@code true} stops startup in {@link SecurityHandler}, naming the line it came from)
  * @param skipPathPrefixes           routes under these prefixes are not secured (e.g. {@code /health})
  * @param passThroughClaims          claim name -> request header name: copies the claim's value to the
  *                                   request for the handlers behind
@@ -40,11 +41,7 @@ public record SecurityConfig(Boolean enableVerifyJwt, Boolean enableVerifyScope,
         enableVerifyScope = enableVerifyScope == null || enableVerifyScope;
         skipVerifyScopeWithoutSpec = skipVerifyScopeWithoutSpec == null || skipVerifyScopeWithoutSpec;
         enableJwtCache = enableJwtCache == null || enableJwtCache;
-        if (ignoreJwtExpiry != null && ignoreJwtExpiry) {
-            throw new IllegalArgumentException("ignoreJwtExpiry: accepting expired tokens is not supported; "
-                    + "mint a new token (see the dev tool in docs/security.md)");
-        }
-        ignoreJwtExpiry = false;
+        ignoreJwtExpiry = ignoreJwtExpiry != null && ignoreJwtExpiry; // true is refused by SecurityHandler, at its line
         skipPathPrefixes = skipPathPrefixes == null ? List.of() : List.copyOf(skipPathPrefixes);
         skipPathPrefixes.forEach(p -> PathPrefixes.check("skipPathPrefixes", p));
         Map<String, String> pass = new LinkedHashMap<>();
@@ -74,10 +71,6 @@ public record SecurityConfig(Boolean enableVerifyJwt, Boolean enableVerifyScope,
         }
         schemes = Collections.unmodifiableMap(credentials);
         jwt = jwt == null ? new Jwt(null, null, null, null, null, null, null, null, null, null, null) : jwt;
-        if (enableVerifyJwt && jwt.certificates().isEmpty() && jwt.jwksUrl() == null && jwt.sharedSecret() == null) {
-            throw new IllegalArgumentException("jwt: no key source: configure jwt.certificate, jwt.jwksUrl or "
-                    + "jwt.sharedSecret, or set enableVerifyJwt: false");
-        }
     }
 
     /**
@@ -87,8 +80,11 @@ public record SecurityConfig(Boolean enableVerifyJwt, Boolean enableVerifyScope,
      *                            or the light-4j string form {@code kid=file&kid2=file2}
      * @param clockSkewInSeconds  tolerance for {@code exp}, {@code nbf} and {@code iat} (60)
      * @param keyResolver         {@code X509Certificate} (keys from {@code certificate}, plus the JWKS when
-     *                            {@code jwksUrl} is set) or {@code JsonWebKeySet} ({@code jwksUrl} required)
-     * @param issuer              the expected {@code iss}; unset: any issuer
+     *                            {@code jwksUrl} is set) or {@code JsonWebKeySet} (a JWKS required: {@code jwksUrl},
+     *                            else client.yml's {@code oauth.token.key} servers, as light-4j fetches them); the
+     *                            key sources are checked by {@link SecurityHandler}, which reads client.yml
+     * @param issuer              the accepted {@code iss} values (one or a list: Entra ID's v1 and v2 tokens of one
+     *                            tenant have two); unset: any issuer
      * @param audience            accepted {@code aud} values (any one must be in the token); unset: any audience
      * @param algorithms          the allow-list of JWS algorithms (RS256, RS384, RS512, PS256, ES256, ES384);
      *                            {@code none} is never allowed, HS* only with a {@code sharedSecret}
@@ -99,7 +95,7 @@ public record SecurityConfig(Boolean enableVerifyJwt, Boolean enableVerifyScope,
      * @param sharedSecret        an HMAC secret (at least 32 bytes) enabling HS256/HS384/HS512 when they are
      *                            also in {@code algorithms}; unset: HMAC tokens are refused
      */
-    public record Jwt(Object certificate, Integer clockSkewInSeconds, String keyResolver, String issuer,
+    public record Jwt(Object certificate, Integer clockSkewInSeconds, String keyResolver, List<String> issuer,
                       List<String> audience, List<String> algorithms, String jwksUrl, Integer jwksRefreshInterval,
                       Integer jwksTimeout, Integer cacheSize, String sharedSecret) {
         /** The default allow-list. */
@@ -118,12 +114,9 @@ public record SecurityConfig(Boolean enableVerifyJwt, Boolean enableVerifyScope,
                 throw new IllegalArgumentException("jwt.keyResolver must be X509Certificate or JsonWebKeySet, got '"
                         + keyResolver + "'");
             }
-            issuer = blank(issuer) ? null : issuer.trim();
+            issuer = issuer == null ? List.of() : issuer.stream().filter(i -> !blank(i)).map(String::trim).toList();
             audience = audience == null ? List.of() : audience.stream().filter(a -> !blank(a)).map(String::trim).toList();
             jwksUrl = blank(jwksUrl) ? null : jwksUrl.trim();
-            if (keyResolver.equals("JsonWebKeySet") && jwksUrl == null) {
-                throw new IllegalArgumentException("jwt.keyResolver JsonWebKeySet needs jwt.jwksUrl");
-            }
             jwksRefreshInterval = jwksRefreshInterval == null ? 60 : jwksRefreshInterval;
             if (jwksRefreshInterval < 0) {
                 throw new IllegalArgumentException("jwt.jwksRefreshInterval must be >= 0 seconds, got " + jwksRefreshInterval);
@@ -155,6 +148,12 @@ public record SecurityConfig(Boolean enableVerifyJwt, Boolean enableVerifyScope,
                             + "refused without an explicitly configured secret)");
                 }
             }
+        }
+
+        /** This section with other accepted audiences (client.yml's key servers name them). */
+        public Jwt withAudience(List<String> accepted) {
+            return new Jwt(certificate, clockSkewInSeconds, keyResolver, issuer, accepted, algorithms, jwksUrl,
+                    jwksRefreshInterval, jwksTimeout, cacheSize, sharedSecret);
         }
 
         /** The certificate map, kid -> file. */

@@ -9,8 +9,6 @@ import io.lumen.handler.prefix.PathPrefixes;
 import io.lumen.openapi.OpenApiSpec;
 import io.lumen.openapi.SpecLoader;
 import io.lumen.security.cache.TokenCache;
-import io.lumen.security.keys.Certificates;
-import io.lumen.security.keys.JwksSource;
 import io.lumen.security.keys.KeyRing;
 import io.lumen.security.spec.SpecGuards;
 import io.lumen.server.ServiceContext;
@@ -20,17 +18,10 @@ import io.undertow.util.HttpString;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import java.net.URI;
-import java.net.URL;
-import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
 
 /**
  * The {@code security} middleware ({@code security.yml}): verifies the {@code Authorization: Bearer} JWT of
@@ -102,9 +93,13 @@ public final class SecurityHandler implements Middleware {
     public SecurityHandler(SecurityConfig config, ConfigLoader loader, ErrorResponder errors, OpenApiSpec spec, String file) {
         this.config = config;
         this.errors = errors;
-        SecurityConfig.Jwt jwt = config.jwt();
-        this.keys = config.enableVerifyJwt()
-                ? new KeyRing(Certificates.load(loader, jwt.certificates()), jwks(jwt, loader)) : new KeyRing(Map.of(), null);
+        if (config.ignoreJwtExpiry() && config.enableVerifyJwt()) {
+            throw KeySetup.error(loader, file, "/ignoreJwtExpiry", "ignoreJwtExpiry", "accepting expired tokens is not "
+                    + "supported; mint a new token (see the dev tool in docs/security.md)");
+        }
+        KeySetup setup = KeySetup.of(config, loader, file);
+        SecurityConfig.Jwt jwt = setup.jwt();
+        this.keys = setup.keys();
         this.verifier = new JwtVerifier(jwt, keys);
         this.cache = config.enableJwtCache() ? new TokenCache<>(jwt.cacheSize()) : null;
         Map<String, HttpString> pass = new LinkedHashMap<>();
@@ -121,38 +116,9 @@ public final class SecurityHandler implements Middleware {
                     + " missing or forged token); set enableVerifyJwt: true and a key source to verify them");
         } else {
             LOG.info("security: {}, algorithms {}, issuer {}, audience {}, cache {}", keys, jwt.algorithms(),
-                    jwt.issuer() == null ? "any" : jwt.issuer(), jwt.audience().isEmpty() ? "any" : jwt.audience(),
+                    jwt.issuer().isEmpty() ? "any" : jwt.issuer(), jwt.audience().isEmpty() ? "any" : jwt.audience(),
                     cache == null ? "off" : jwt.cacheSize());
         }
-    }
-
-    private static JwksSource jwks(SecurityConfig.Jwt jwt, ConfigLoader loader) {
-        if (jwt.jwksUrl() == null) {
-            return null;
-        }
-        ExecutorService executor = Executors.newCachedThreadPool(r -> {
-            Thread t = new Thread(r, "lumen-jwks");
-            t.setDaemon(true);
-            return t;
-        });
-        Duration interval = Duration.ofSeconds(jwt.jwksRefreshInterval());
-        Duration timeout = Duration.ofMillis(jwt.jwksTimeout());
-        String location = jwt.jwksUrl();
-        JwksSource source;
-        if (location.startsWith("http://") || location.startsWith("https://")) {
-            source = JwksSource.url(URI.create(location), interval, timeout, executor);
-        } else {
-            URL url = loader.locate(location).orElseThrow(() -> new ConfigException("security.yml", 0, "jwt.jwksUrl",
-                    "JWKS file not found in the config dirs or classpath config/: " + location));
-            source = JwksSource.file(url, interval, timeout, executor);
-        }
-        CompletableFuture<Void> first = source.refresh(); // at startup: wait, bounded by the timeout
-        try {
-            first.get(jwt.jwksTimeout() + 1000L, TimeUnit.MILLISECONDS);
-        } catch (Exception e) {
-            LOG.warn("security: first JWKS fetch from {} did not finish: {}", location, e.toString());
-        }
-        return source;
     }
 
     @Override

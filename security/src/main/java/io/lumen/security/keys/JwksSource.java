@@ -1,9 +1,5 @@
 package io.lumen.security.keys;
 
-import org.jose4j.jwk.JsonWebKey;
-import org.jose4j.jwk.JsonWebKeySet;
-import org.jose4j.jwk.PublicJsonWebKey;
-import org.jose4j.lang.JoseException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -16,9 +12,8 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.security.PublicKey;
 import java.time.Duration;
-import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
@@ -40,7 +35,7 @@ public final class JwksSource {
     private final Supplier<CompletableFuture<String>> fetcher;
     private final long intervalNanos;
     private final long timeoutMillis;
-    private volatile Map<String, PublicKey> keys = Map.of();
+    private volatile JwksDocument keys = JwksDocument.EMPTY;
     private CompletableFuture<Void> inFlight;   // guarded by this
     private long lastStart;                     // guarded by this; System.nanoTime() of the last fetch start
     private boolean started;                    // guarded by this
@@ -78,13 +73,23 @@ public final class JwksSource {
     }
 
     /** The current key of {@code kid}, or null. */
-    public PublicKey key(String kid) {
-        return keys.get(kid);
+    public VerificationKey key(String kid) {
+        return keys.named().get(kid);
+    }
+
+    /** The current key whose certificate has this SHA-1 thumbprint ({@code x5t}), or null. */
+    public VerificationKey keyByThumbprint(String x5t) {
+        return keys.thumbprints().get(x5t);
     }
 
     /** The kids of the current snapshot. */
     public Set<String> kids() {
-        return keys.keySet();
+        return keys.named().keySet();
+    }
+
+    /** Every key of the current snapshot, with or without kid. */
+    public List<VerificationKey> all() {
+        return keys.all();
     }
 
     /**
@@ -109,7 +114,7 @@ public final class JwksSource {
         }
         inFlight = fetch.orTimeout(timeoutMillis, TimeUnit.MILLISECONDS).handle((body, failure) -> {
             if (failure != null) {
-                LOG.warn("security: JWKS {} not refreshed, keeping {} known keys: {}", location, keys.size(),
+                LOG.warn("security: JWKS {} not refreshed, keeping {} known keys: {}", location, keys.all().size(),
                         failure instanceof CompletionException && failure.getCause() != null
                                 ? failure.getCause().toString() : failure.toString());
             } else {
@@ -122,18 +127,13 @@ public final class JwksSource {
 
     private void install(String body) {
         try {
-            Map<String, PublicKey> next = new LinkedHashMap<>();
-            for (JsonWebKey jwk : new JsonWebKeySet(body).getJsonWebKeys()) {
-                if (jwk.getKeyId() == null || "enc".equals(jwk.getUse()) || !(jwk instanceof PublicJsonWebKey pub)) {
-                    continue; // a signature key needs a kid to be selected; HMAC/oct keys never come from a JWKS
-                }
-                next.put(jwk.getKeyId(), pub.getPublicKey());
-            }
-            keys = Map.copyOf(next);
-            LOG.info("security: JWKS {} loaded, kids {}", location, next.keySet());
-        } catch (JoseException | RuntimeException e) {
-            LOG.warn("security: JWKS {} is not a valid key set, keeping {} known keys: {}", location, keys.size(),
-                    e.toString());
+            JwksDocument next = JwksDocument.parse(body, location);
+            keys = next;
+            LOG.info("security: JWKS {} loaded, kids {}{}", location, next.named().keySet(),
+                    next.unnamed().isEmpty() ? "" : " and " + next.unnamed().size() + " key(s) without kid");
+        } catch (RuntimeException e) {
+            LOG.warn("security: JWKS {} is not a valid key set ({}), keeping {} known keys", location, e.getMessage(),
+                    keys.all().size());
         }
     }
 

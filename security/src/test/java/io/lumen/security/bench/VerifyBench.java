@@ -38,9 +38,9 @@ public final class VerifyBench {
         c.setIssuedAtToNow();
         c.setExpirationTime(NumericDate.fromSeconds(NumericDate.now().getValue() + 3600));
         String token = DevTokens.sign(pair.getPrivate(), "b1", c);
-        SecurityConfig.Jwt jwt = new SecurityConfig.Jwt(Map.of(), 60, null, "https://lumen.dev/issuer",
+        SecurityConfig.Jwt jwt = new SecurityConfig.Jwt(Map.of(), 60, null, List.of("https://lumen.dev/issuer"),
                 List.of("petstore"), null, null, null, null, null, null);
-        JwtVerifier verifier = new JwtVerifier(jwt, new KeyRing(Map.<String, PublicKey>of("b1", pair.getPublic()), null));
+        JwtVerifier verifier = new JwtVerifier(jwt, new KeyRing(Map.<String, PublicKey>of("b1", pair.getPublic()), List.of()));
         TokenCache<VerifiedToken> cache = new TokenCache<>(10_000);
         cache.put(cache.key(token), verifier.verify(token), System.currentTimeMillis());
 

@@ -55,9 +55,9 @@ class DevTokensTest {
                 "--iss", "https://lumen.dev/issuer", "--aud", "petstore", "--ttl", "120", "--sub", "bob",
                 "--client-id", "cli", "--claim", "tenant=acme");
         ConfigLoader loader = ConfigLoader.builder().configDirs(List.of(dir)).env(k -> null).build();
-        SecurityConfig.Jwt jwt = new SecurityConfig.Jwt(Map.of("dev-1", "dev-1.crt"), 0, null, "https://lumen.dev/issuer",
+        SecurityConfig.Jwt jwt = new SecurityConfig.Jwt(Map.of("dev-1", "dev-1.crt"), 0, null, List.of("https://lumen.dev/issuer"),
                 List.of("petstore"), null, null, null, null, null, null);
-        VerifiedToken t = new JwtVerifier(jwt, new KeyRing(Certificates.load(loader, jwt.certificates()), null)).verify(token);
+        VerifiedToken t = new JwtVerifier(jwt, new KeyRing(Certificates.load(loader, jwt.certificates()), List.of())).verify(token);
         assertEquals(Set.of("read:pets", "write:pets"), t.scopes());
         assertEquals("cli", t.clientId());
         assertEquals("bob", t.userId());
