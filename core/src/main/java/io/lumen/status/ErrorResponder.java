@@ -20,7 +20,8 @@ import java.util.Map;
  * {@code {"statusCode":404,"code":"ERR10048","message":"...","description":"...","severity":"ERROR"}}
  * plus any details of a {@link StatusException}, or, where the service's spec declares its own
  * error responses, the body that spec's {@link ErrorFormats} writes (see {@link #formats}). Every
- * rejection of Lumen's goes through here. Safe on IO and worker threads.
+ * rejection of Lumen's goes through here; an exchange's {@link RefusalHold} may take it to answer
+ * later. Safe on IO and worker threads.
  */
 public final class ErrorResponder {
     private static final Logger LOG = LoggerFactory.getLogger(ErrorResponder.class);
@@ -30,6 +31,7 @@ public final class ErrorResponder {
     private final JsonFactory json;
     private volatile ObjectMapper detailsJson; // writes details (any value), made on the first error that has some
     private volatile ErrorFormats formats; // the spec's declared error formats; null: Lumen's JSON everywhere
+    private volatile ErrorFormat fallback; // where no declared format applies (an embedding's); null: Lumen's JSON
 
     public ErrorResponder(StatusCatalogue catalogue) {
         this.catalogue = catalogue;
@@ -46,6 +48,15 @@ public final class ErrorResponder {
      */
     public void formats(ErrorFormats formats) {
         this.formats = formats;
+    }
+
+    /**
+     * The format of every answer no declared format ({@link #formats}) is chosen for, e.g. RFC 9457
+     * problem details in an application whose other errors are problem details; null (the default):
+     * Lumen's error JSON. Set before traffic.
+     */
+    public void fallbackFormat(ErrorFormat format) {
+        this.fallback = format;
     }
 
     /** An exception for {@code code} with its description filled from {@code args}. */
@@ -76,7 +87,11 @@ public final class ErrorResponder {
             exchange.endExchange();
             return;
         }
+        RefusalHold hold = exchange.removeAttachment(RefusalHold.KEY);
         ErrorBody body = render(exchange, status, description, details);
+        if (hold != null && hold.hold(exchange, status.statusCode(), body, headers)) {
+            return;
+        }
         exchange.setStatusCode(status.statusCode());
         exchange.getResponseHeaders().put(Headers.CONTENT_TYPE, body.mediaType());
         if (headers != null) {
@@ -91,21 +106,25 @@ public final class ErrorResponder {
 
     /**
      * The answer for this exchange: in the format the registered {@link ErrorFormats} chooses for
-     * it, else (or when that format fails) the error JSON.
+     * it, else the {@link #fallbackFormat}, else (or when that format fails) the error JSON.
      */
     public ErrorBody render(HttpServerExchange exchange, Status status, String description, Map<String, Object> details) {
         ErrorFormats chooser = formats;
-        if (chooser != null) {
-            try {
-                ErrorFormat format = chooser.select(exchange, status.statusCode());
-                byte[] body = format == null ? null
-                        : format.body(new ErrorContent(status, description, details, exchange.getRequestPath()));
-                if (body != null) {
-                    return new ErrorBody(format.mediaType(), body);
-                }
-            } catch (RuntimeException e) { // an error answer must not fail: say it in the log, answer Lumen's way
-                LOG.warn("the declared error format failed for {} ({}); answering with Lumen's error JSON", status.code(), e.toString());
+        String which = "declared";
+        try {
+            ErrorFormat format = chooser == null ? null : chooser.select(exchange, status.statusCode());
+            if (format == null) {
+                which = "fallback";
+                format = fallback;
             }
+            byte[] body = format == null ? null
+                    : format.body(new ErrorContent(status, description, details, exchange.getRequestPath()));
+            if (body != null) {
+                return new ErrorBody(format.mediaType(), body);
+            }
+        } catch (RuntimeException e) { // an error answer must not fail: say it in the log, answer Lumen's way
+            LOG.warn("the {} error format failed for {} ({}); answering with Lumen's error JSON",
+                    which, status.code(), e.toString());
         }
         return new ErrorBody(JSON, toJson(status, description, details));
     }

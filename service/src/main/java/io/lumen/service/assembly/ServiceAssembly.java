@@ -31,6 +31,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Executor;
 import java.util.function.BiFunction;
+import java.util.function.Function;
 import java.util.function.UnaryOperator;
 
 /**
@@ -141,7 +142,7 @@ public final class ServiceAssembly implements AutoCloseable {
     private record Recipe(ServerConfig server, Readiness readiness, Executor blockingExecutor, HandlerFactory handlers,
                           BiFunction<RouterHandler, ConfigLoader, RouterHandler> routes, ClassLoader classLoader,
                           boolean handlerYmlOptional, boolean startupHooks, Map<Class<?>, Object> shared,
-                          Set<Class<?>> keep) {
+                          Map<Class<?>, Function<ConfigLoader, ?>> sharedEach, Set<Class<?>> keep) {
     }
 
     /**
@@ -173,6 +174,12 @@ public final class ServiceAssembly implements AutoCloseable {
         ClassLoader cl = recipe.classLoader();
         try {
             try {
+                for (Map.Entry<Class<?>, Function<ConfigLoader, ?>> each : recipe.sharedEach().entrySet()) {
+                    Object value = each.getValue().apply(config); // this generation's files (a reload re-reads them)
+                    if (value != null) {
+                        context.preset(each.getKey(), value);
+                    }
+                }
                 if (recipe.startupHooks()) {
                     LumenServer.runStartupHooks(context);
                 }
@@ -228,6 +235,7 @@ public final class ServiceAssembly implements AutoCloseable {
         private boolean handlerYmlOptional;
         private boolean startupHooks = true;
         private final Map<Class<?>, Object> shared = new LinkedHashMap<>();
+        private final Map<Class<?>, Function<ConfigLoader, ?>> sharedEach = new LinkedHashMap<>();
         private final Set<Class<?>> keep = new LinkedHashSet<>(List.of(MeterRegistry.class));
 
         private Builder(ConfigLoader config) {
@@ -313,6 +321,17 @@ public final class ServiceAssembly implements AutoCloseable {
         }
 
         /**
+         * As {@link #share}, but made for each generation from that generation's config (a reload makes
+         * it again from the files as they are then, e.g. a spec found where Lumen's loader does not look);
+         * {@code make} returns null for "nothing to share". Its {@link ConfigException} is a config
+         * problem of that generation: startup fails, a reload is refused and the old generation serves on.
+         */
+        public <T> Builder shareEach(Class<T> type, Function<ConfigLoader, T> make) {
+            sharedEach.put(type, make);
+            return this;
+        }
+
+        /**
          * Shared objects of these types outlive a configuration reload: the next generation gets the
          * same instance instead of creating one, and it is closed only with the last generation.
          * {@link MeterRegistry} is always kept (counters continue, JVM meters are bound once).
@@ -329,7 +348,7 @@ public final class ServiceAssembly implements AutoCloseable {
                             .orElse(ServiceAssembly.class.getClassLoader());
             Recipe recipe = new Recipe(server, readiness != null ? readiness : new Readiness(), blockingExecutor,
                     handlers, routes, cl, handlerYmlOptional, startupHooks, Collections.unmodifiableMap(new LinkedHashMap<>(shared)),
-                    Set.copyOf(keep));
+                    Collections.unmodifiableMap(new LinkedHashMap<>(sharedEach)), Set.copyOf(keep));
             return assemble(config, recipe, Map.of(), errors);
         }
     }

@@ -6,15 +6,11 @@ import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.context.ConfigurableApplicationContext;
 
-import javax.net.ssl.SSLContext;
-import javax.net.ssl.TrustManagerFactory;
 import java.io.File;
-import java.io.InputStream;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.security.KeyStore;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -33,7 +29,7 @@ class Boot4ServerTest {
                 "server.ssl.key-store=classpath:tls/server.p12", "server.ssl.key-store-password=changeit",
                 "server.http2.enabled=true", "server.server-header=from-spring")) {
             int port = app.getEnvironment().getRequiredProperty("local.server.port", Integer.class);
-            HttpClient tls = HttpClient.newBuilder().sslContext(clientTls()).version(HttpClient.Version.HTTP_2).build();
+            HttpClient tls = HttpClient.newBuilder().sslContext(Http.clientTls()).version(HttpClient.Version.HTTP_2).build();
             for (String path : new String[] {"/lumen/hello", "/spring/hello"}) {
                 HttpResponse<String> r = tls.send(HttpRequest.newBuilder(URI.create("https://localhost:" + port + path)).build(),
                         HttpResponse.BodyHandlers.ofString());
@@ -66,17 +62,5 @@ class Boot4ServerTest {
             assertEquals(500, r.statusCode(), r.body());
             assertEquals("boom from the controller", StarterTest.JSON.readTree(r.body()).get("message").asText(), r.body());
         }
-    }
-
-    private static SSLContext clientTls() throws Exception {
-        KeyStore trust = KeyStore.getInstance("PKCS12");
-        try (InputStream in = Boot4ServerTest.class.getResourceAsStream("/tls/client-trust.p12")) {
-            trust.load(in, "changeit".toCharArray());
-        }
-        TrustManagerFactory tmf = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
-        tmf.init(trust);
-        SSLContext ctx = SSLContext.getInstance("TLS");
-        ctx.init(null, tmf.getTrustManagers(), null);
-        return ctx;
     }
 }

@@ -24,6 +24,11 @@ final class Apps {
     }
 
     static ConfigurableApplicationContext start(String configDir, String... properties) {
+        return start(TestApp.class, configDir, properties);
+    }
+
+    /** {@code app} (another test application) with Lumen's files from {@code configDir}. */
+    static ConfigurableApplicationContext start(Class<?> app, String configDir, String... properties) {
         List<String> args = new ArrayList<>(List.of(
                 "--server.port=0",
                 "--lumen.config-dir=" + Path.of(configDir).toAbsolutePath(),
@@ -32,7 +37,7 @@ final class Apps {
         for (String p : properties) {
             args.add("--" + p);
         }
-        return new SpringApplicationBuilder(TestApp.class).run(args.toArray(String[]::new));
+        return new SpringApplicationBuilder(app).run(args.toArray(String[]::new));
     }
 
     static URI uri(ConfigurableApplicationContext context, String path) {

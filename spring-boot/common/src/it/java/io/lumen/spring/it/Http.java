@@ -11,7 +11,10 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.security.KeyStore;
 import java.time.Duration;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.TrustManagerFactory;
 
 /** Small HTTP helpers for the tests: the JDK client, and a raw socket for Expect: 100-continue. */
 final class Http {
@@ -35,6 +38,19 @@ final class Http {
             b.headers(headers);
         }
         return CLIENT.send(b.build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    /** A client TLS context trusting the test server key ({@code tls/server.p12}, shared test resources). */
+    static SSLContext clientTls() throws Exception {
+        KeyStore trust = KeyStore.getInstance("PKCS12");
+        try (InputStream in = Http.class.getResourceAsStream("/tls/client-trust.p12")) {
+            trust.load(in, "changeit".toCharArray());
+        }
+        TrustManagerFactory tmf = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+        tmf.init(trust);
+        SSLContext ctx = SSLContext.getInstance("TLS");
+        ctx.init(null, tmf.getTrustManagers(), null);
+        return ctx;
     }
 
     /** The interim and final response of a POST sent with {@code Expect: 100-continue}, body sent after the 100. */

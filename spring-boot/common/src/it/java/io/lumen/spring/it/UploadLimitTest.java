@@ -24,7 +24,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class UploadLimitTest {
     private static final String BOUNDARY = "lumen-upload-boundary";
-    private static final String[] LIMITS = {
+    static final String CONTENT_TYPE = "multipart/form-data; boundary=" + BOUNDARY;
+    static final String[] LIMITS = {
             "spring.servlet.multipart.max-file-size=64KB", "spring.servlet.multipart.max-request-size=96KB"};
 
     @Test
@@ -85,6 +86,11 @@ class UploadLimitTest {
 
     private static HttpResponse<String> upload(ConfigurableApplicationContext app, String path, int size,
                                                boolean chunked) throws Exception {
+        return Http.post(Apps.uri(app, path), multipart(size, chunked), "Content-Type", CONTENT_TYPE);
+    }
+
+    /** A multipart body with one file {@code upload.bin} of {@code size} bytes {@code x}; chunked: without a length. */
+    static HttpRequest.BodyPublisher multipart(int size, boolean chunked) {
         ByteArrayOutputStream body = new ByteArrayOutputStream();
         body.writeBytes(("--" + BOUNDARY + "\r\nContent-Disposition: form-data; name=\"file\"; filename=\"upload.bin\"\r\n"
                 + "Content-Type: application/octet-stream\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
@@ -93,9 +99,8 @@ class UploadLimitTest {
         body.writeBytes(content);
         body.writeBytes(("\r\n--" + BOUNDARY + "--\r\n").getBytes(StandardCharsets.US_ASCII));
         byte[] bytes = body.toByteArray();
-        HttpRequest.BodyPublisher publisher = chunked
+        return chunked
                 ? HttpRequest.BodyPublishers.ofInputStream(() -> new ByteArrayInputStream(bytes)) // no length: chunked
                 : HttpRequest.BodyPublishers.ofByteArray(bytes);
-        return Http.post(Apps.uri(app, path), publisher, "Content-Type", "multipart/form-data; boundary=" + BOUNDARY);
     }
 }

@@ -4,6 +4,8 @@ import io.lumen.spring.embed.LumenEmbedding;
 import io.lumen.spring.embed.LumenHandlerWrapper;
 import io.lumen.spring.embed.SpringHandoff;
 import io.lumen.spring.web.BodyReadFailureResolver;
+import io.lumen.spring.web.HeldRefusalFilter;
+import io.lumen.spring.web.ProblemDetailsUse;
 import io.lumen.spring.web.LumenRequestArgumentResolver;
 import io.lumen.spring.web.LumenRequestFilter;
 import io.lumen.spring.web.MultipartLimit;
@@ -15,6 +17,7 @@ import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
@@ -37,6 +40,8 @@ import java.util.List;
  */
 @EnableConfigurationProperties(LumenProperties.class)
 public abstract class LumenEmbeddingConfiguration {
+    /** Spring Boot's default order of Spring Security's filter (SecurityProperties.DEFAULT_FILTER_ORDER on both lines). */
+    private static final int SPRING_SECURITY_FILTER_ORDER = -100;
 
     /**
      * Whether the server in front is Spring's (Boot 3.5: core's root guards then go in front of
@@ -57,8 +62,39 @@ public abstract class LumenEmbeddingConfiguration {
                                          ConfigurableListableBeanFactory beans, SpringHandoff handoff,
                                          ObjectProvider<MeterRegistry> meters) {
         return new LumenEmbedding(new LumenEmbedding.Settings(properties.getConfigDir(),
-                properties.getUnmatched() == LumenProperties.Unmatched.SPRING, serverIsSprings()),
+                properties.getUnmatched() == LumenProperties.Unmatched.SPRING, serverIsSprings(),
+                properties.isSpringSecurityFirst(), () -> problemDetails(properties.getProblemDetails(), environment, beans)),
                 environment, beans, handoff, meters);
+    }
+
+    /** Why Lumen's refusals answer as problem details, or null for Lumen's error JSON. */
+    private static String problemDetails(LumenProperties.ProblemDetails mode, Environment environment,
+                                         ConfigurableListableBeanFactory beans) {
+        return switch (mode) {
+            case ALWAYS -> "lumen.problem-details=always";
+            case NEVER -> null;
+            case AUTO -> ProblemDetailsUse.detected(environment, beans) ? ProblemDetailsUse.why(environment) : null;
+        };
+    }
+
+    /**
+     * Answers the refusals Lumen's chain held until Spring Security passed the request, right after
+     * Spring Security's filter chain ({@code spring.security.filter.order}, default -100, plus one).
+     * Registered whenever {@code lumen.spring-security-first} is on; without Spring Security nothing is
+     * held and it only passes requests on.
+     */
+    @Bean
+    @ConditionalOnMissingBean(name = HeldRefusalFilter.NAME)
+    @ConditionalOnProperty(prefix = "lumen", name = "spring-security-first", matchIfMissing = true)
+    public FilterRegistrationBean<HeldRefusalFilter> lumenHeldRefusalFilter(Environment environment,
+                                                                             ObjectProvider<SpringCors> cors) {
+        FilterRegistrationBean<HeldRefusalFilter> registration = new FilterRegistrationBean<>(
+                new HeldRefusalFilter(cors.getIfAvailable()));
+        registration.setOrder(environment.getProperty("spring.security.filter.order", Integer.class,
+                SPRING_SECURITY_FILTER_ORDER) + 1);
+        registration.setName(HeldRefusalFilter.NAME);
+        registration.setDispatcherTypes(DispatcherType.REQUEST);
+        return registration;
     }
 
     @Bean

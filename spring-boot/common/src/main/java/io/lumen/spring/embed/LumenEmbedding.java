@@ -17,7 +17,10 @@ import io.lumen.service.assembly.ServiceAssembly;
 import io.lumen.service.reload.ConfigReloads;
 import io.lumen.service.reload.ReloadReport;
 import io.lumen.service.reload.Reloader;
+import io.lumen.status.ErrorFormat;
 import io.lumen.status.ErrorResponder;
+import io.lumen.status.RefusalHold;
+import io.lumen.validator.errors.ProblemDetails;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.undertow.server.HttpHandler;
 import org.slf4j.Logger;
@@ -34,6 +37,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
+import java.util.function.Supplier;
 
 /**
  * Lumen inside one Spring application context: assembles the service (config, status codes,
@@ -72,9 +76,17 @@ public final class LumenEmbedding implements SmartInitializingSingleton, SmartLi
      * @param rootGuards        put core's root guards ({@link ProtocolGuard}, {@link RequestBodies}) in front
      *                          of the router: when the server is Spring's (Boot 3.5); Lumen's own server
      *                          (Boot 4) has them in front of everything already
+     * @param springSecurityFirst with Spring Security in the context, hold content refusals until it
+     *                          passed the request ({@link SpringSecurityFirst})
+     * @param problemDetails    asked once all singletons exist: why Lumen's refusals answer as RFC 9457
+     *                          problem details, or null for Lumen's error JSON
      */
-    public record Settings(String configDir, boolean unmatchedToSpring, boolean rootGuards) {
+    public record Settings(String configDir, boolean unmatchedToSpring, boolean rootGuards,
+                           boolean springSecurityFirst, Supplier<String> problemDetails) {
     }
+
+    /** The bean Spring Security's filter chain is registered under (both Boot lines). */
+    private static final String SPRING_SECURITY_FILTER = "springSecurityFilterChain";
 
     /**
      * @param meters the application's meter registry, asked for once the context's singletons exist;
@@ -98,6 +110,10 @@ public final class LumenEmbedding implements SmartInitializingSingleton, SmartLi
         ServerConfig server = config.load("server", ServerConfig.class);
         SpringHandlerFactory factory = new SpringHandlerFactory(beans);
         blockingExecutor = BlockingExecutors.choose(server.blockingExecutor());
+        RefusalHold hold = settings.springSecurityFirst() && beans.containsBean(SPRING_SECURITY_FILTER)
+                ? new SpringSecurityFirst(handoff) : null;
+        String problemsWhy = settings.problemDetails() == null ? null : settings.problemDetails().get();
+        ErrorFormat problems = problemsWhy == null ? null : ProblemDetails.format();
         ServiceAssembly.Builder b = ServiceAssembly.builder(config)
                 .server(server)
                 .readiness(readiness)
@@ -107,14 +123,19 @@ public final class LumenEmbedding implements SmartInitializingSingleton, SmartLi
                 // without any configured dir a missing handler.yml means "no routes yet"; with one it is a mistake
                 .handlerYmlOptional(!dirs.explicit() && configDirs.isEmpty())
                 .share(ConfigReloads.class, reloader)
+                // a spec at the classpath root, read again by each generation (a reload re-reads it)
+                .shareEach(OpenApiSpec.class, loader -> ClasspathSpec.find(loader, cl, environment).map(found -> {
+                    LOG.info("Lumen: OpenAPI spec {} (none in Lumen's config dirs or classpath config/)", found.location());
+                    return found.spec();
+                }).orElse(null))
                 // the handler.yml of the generation being built (a reload reads its own)
-                .routes((r, loader) -> MarkedRoutes.mark(r,
-                        loader.find("handler").map(f -> f.bind(HandlerConfig.class)).orElse(null), factory,
-                        settings.unmatchedToSpring() ? handoff : null));
-        ClasspathSpec.find(config, cl, environment).ifPresent(found -> {
-            b.share(OpenApiSpec.class, found.spec());
-            LOG.info("Lumen: OpenAPI spec {} (none in Lumen's config dirs or classpath config/)", found.location());
-        });
+                .routes((r, loader) -> {
+                    if (problems != null) {
+                        r.errors().fallbackFormat(problems); // this generation's error writer
+                    }
+                    return MarkedRoutes.mark(r, loader.find("handler").map(f -> f.bind(HandlerConfig.class)).orElse(null),
+                            factory, settings.unmatchedToSpring() ? handoff : null, hold);
+                });
         MeterRegistry registry = meters.getIfUnique();
         if (registry != null) {
             b.share(MeterRegistry.class, registry);
@@ -155,6 +176,15 @@ public final class LumenEmbedding implements SmartInitializingSingleton, SmartLi
                 assembly.router().fallback() == null ? "Lumen (404/405)"
                         : assembly.router().fallback() == handoff ? "Spring" : "defaultHandlers",
                 blockingExecutor == null ? "Spring's Undertow worker pool" : "virtual threads");
+        if (hold != null) {
+            LOG.info("Lumen: Spring Security present: Lumen's refusals about a request's content (400, 404, 405, 406, 415, 422)"
+                    + " on routes that end in spring are answered after Spring Security passed the request"
+                    + " (lumen.spring-security-first=false answers them before it)");
+        }
+        if (problemsWhy != null) {
+            LOG.info("Lumen: refusals answer as RFC 9457 problem details (application/problem+json) where the spec declares"
+                    + " no error format: {} (lumen.problem-details=never keeps Lumen's error JSON)", problemsWhy);
+        }
     }
 
     /**

@@ -5,6 +5,7 @@ import io.lumen.handler.router.Route;
 import io.lumen.handler.router.Router;
 import io.lumen.handler.router.RouterHandler;
 import io.lumen.spring.LumenRoute;
+import io.lumen.status.RefusalHold;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.HttpServerExchange;
 
@@ -26,15 +27,16 @@ final class MarkedRoutes {
     /**
      * @param unmatched where unmatched requests go (the {@code spring} terminal), or {@code null}
      *                  for Lumen's 404/405 error JSON
+     * @param hold      attached to the exchanges of routes that end in Spring ({@link SpringSecurityFirst}), or null
      */
     static RouterHandler mark(RouterHandler built, HandlerConfig config, SpringHandlerFactory factory,
-                              HttpHandler unmatched) {
+                              HttpHandler unmatched, RefusalHold hold) {
         Router.Builder routes = Router.builder();
         for (Route r : built.router().routes()) {
             HttpHandler handler = r.handler();
             if (factory.handsOver(r.chain())) {
                 LumenRoute route = new LumenRoute(r.method().toString(), r.template().text(), r.chain(), r.origin());
-                handler = new Marked(new RouteMark(route, factory.counts(r.chain())), handler);
+                handler = new Marked(new RouteMark(route, factory.counts(r.chain())), hold, handler);
             }
             routes.add(new Route(r.method(), r.template(), handler, r.origin(), r.chain()));
         }
@@ -43,7 +45,7 @@ final class MarkedRoutes {
             List<String> chain = expand(config == null ? List.of() : config.defaultHandlers(), config);
             fallback = !factory.handsOver(chain) ? built.fallback()
                     : new Marked(new RouteMark(new LumenRoute("*", "*", chain, "defaultHandlers"), factory.counts(chain)),
-                            built.fallback());
+                            hold, built.fallback());
         } else {
             fallback = unmatched;
         }
@@ -67,19 +69,24 @@ final class MarkedRoutes {
         return chains.get(name);
     }
 
-    /** Attaches the mark, then runs the route's chain. IO thread, no allocation. */
+    /** Attaches the mark (and the hold), then runs the route's chain. IO thread, no allocation. */
     private static final class Marked implements HttpHandler {
         private final RouteMark mark;
+        private final RefusalHold hold;
         private final HttpHandler chain;
 
-        Marked(RouteMark mark, HttpHandler chain) {
+        Marked(RouteMark mark, RefusalHold hold, HttpHandler chain) {
             this.mark = mark;
+            this.hold = hold;
             this.chain = chain;
         }
 
         @Override
         public void handleRequest(HttpServerExchange exchange) throws Exception {
             exchange.putAttachment(RouteMark.KEY, mark);
+            if (hold != null) {
+                exchange.putAttachment(RefusalHold.KEY, hold);
+            }
             chain.handleRequest(exchange);
         }
 

@@ -61,6 +61,19 @@ public final class SpringCors {
                 || exchange.getAttachment(ServletRequestContext.ATTACHMENT_KEY) != null) {
             return; // a success, Lumen's cors middleware answered, or Spring answered (its own CORS ran)
         }
+        addHeaders(exchange);
+    }
+
+    /**
+     * Adds the CORS headers Spring's configuration gives this browser request's path (nothing without
+     * {@code Origin} or for an origin Spring does not allow): for Lumen's refusals, including one held
+     * until Spring Security passed the request ({@link HeldRefusalFilter}, where Spring MVC's own CORS
+     * handling never runs).
+     */
+    public void addHeaders(HttpServerExchange exchange) {
+        if (!exchange.getRequestHeaders().contains(Headers.ORIGIN)) {
+            return;
+        }
         CorsConfigurationSource source = spring.get();
         if (source == null) {
             return;
