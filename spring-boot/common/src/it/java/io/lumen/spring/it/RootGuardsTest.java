@@ -108,6 +108,27 @@ class RootGuardsTest {
         }
     }
 
+    /**
+     * A request target that is not a path (OPTIONS's asterisk, CONNECT's host:port) cannot be mapped to
+     * a servlet: Undertow's servlet layer throws (UT000068) and the answer was a 500. It gets the 404
+     * the standalone service answers, and the connection carries on.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"OPTIONS *", "CONNECT example.com:443"})
+    void aRequestTargetThatIsNotAPathIs404ErrorJsonNotA500(String line) throws Exception {
+        try (Socket s = connect()) {
+            String host = line.startsWith("CONNECT") ? "example.com:443" : "x";
+            s.getOutputStream().write((line + " HTTP/1.1\r\nHost: " + host + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+            Response r = Response.read(s.getInputStream());
+            assertEquals(404, r.status, r.toString());
+            assertEquals("ERR10048", r.json().get("code").asText(), r.toString());
+            if (line.startsWith("OPTIONS")) {
+                s.getOutputStream().write("GET /mw/spring HTTP/1.1\r\nHost: x\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+                assertEquals(200, Response.read(s.getInputStream()).status, "the same connection serves the next request");
+            }
+        }
+    }
+
     private static Socket connect() throws IOException {
         Socket s = new Socket();
         s.connect(new InetSocketAddress("127.0.0.1", port), 5000);

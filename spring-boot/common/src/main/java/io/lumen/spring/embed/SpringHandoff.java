@@ -18,7 +18,9 @@ import io.undertow.util.StatusCodes;
  * dispatches to its worker pool itself. Middleware that read the body put it back first, so
  * {@code @RequestBody} reads the same bytes. A body over Spring's limit
  * ({@code server.undertow.max-http-post-size}), which Undertow's servlet handler refuses by
- * throwing, is answered 413 {@code ERR10068} (error JSON) and the connection closed.
+ * throwing, is answered 413 {@code ERR10068} (error JSON) and the connection closed. A request
+ * target that is not a path ({@code OPTIONS *}, {@code CONNECT host:port}) is answered 404
+ * {@code ERR10048}, as a standalone service answers it, instead of reaching the servlet layer.
  */
 public final class SpringHandoff implements HttpHandler {
     private volatile HttpHandler servlet;
@@ -53,6 +55,14 @@ public final class SpringHandoff implements HttpHandler {
         if (s == null) { // a request before Undertow deployed Spring cannot happen; answer plainly if it does
             exchange.setStatusCode(StatusCodes.SERVICE_UNAVAILABLE);
             exchange.endExchange();
+            return;
+        }
+        ErrorResponder e404 = errors;
+        String path = exchange.getRelativePath();
+        if (e404 != null && !path.startsWith("/")) {
+            // OPTIONS *, CONNECT host:port: no servlet mapping can take such a target (Undertow's servlet
+            // layer throws UT000068, a 500); the standalone service's 404 instead
+            e404.send(exchange, ErrorCodes.PATH_NOT_IMPLEMENTED, path, exchange.getRequestMethod().toString());
             return;
         }
         try {
