@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -61,6 +62,30 @@ class Light4jHandlerNamesTest {
 
             assertEquals(200, s.get("/adm/health").statusCode());
         }
+    }
+
+    @Test
+    void lightHybrid4jAndLightSpa4jMiddlewareAreNamedWithWhatToUseNotAsMissingClasses() {
+        // lightapi/portal-config-loc all-in-one/hybrid-query/node1 handler.yml (f77252d35c47) and its light-gateway's
+        // values.yml handler.handlers: light-hybrid-4j's SchemaHandler/HybridJwtVerifyHandler, light-spa-4j's GoogleAuthHandler
+        String yaml = """
+                handlers:
+                  - %s@echo
+                  - com.networknt.rpc.router.SchemaHandler@schema
+                  - com.networknt.rpc.security.HybridJwtVerifyHandler@jwt
+                  - com.networknt.auth.GoogleAuthHandler@google
+                paths:
+                  - {path: /portal/query, method: POST, exec: [schema, jwt, echo]}
+                  - {path: /google, method: GET, exec: [google, echo]}
+                """.formatted(ECHO);
+        ConfigException e = assertThrows(ConfigException.class, () -> TestService.in(dir).file("handler.yml", yaml).start());
+        assertEquals(3, e.problems().size(), e.getMessage());
+        for (String c : new String[] {"com.networknt.rpc.router.SchemaHandler", "com.networknt.rpc.security.HybridJwtVerifyHandler",
+                "com.networknt.auth.GoogleAuthHandler"}) {
+            assertTrue(e.getMessage().contains(c + " has no Lumen equivalent; use " + Light4jHandlers.find(c).orElseThrow().note()),
+                    e.getMessage());
+        }
+        assertFalse(e.getMessage().contains("not found on the classpath"), e.getMessage());
     }
 
     @Test
