@@ -62,14 +62,15 @@ class Light4jCryptTest {
     }
 
     @Test
-    void valuesInAModuleFileAndInjectedFromValuesYmlAreDecryptedToo() {
+    void valuesInAModuleFileFromValuesYmlAndFromTheEnvironmentAreDecryptedToo() {
         String gcm = "CRYPT:e6e1b4a099902a2106509e87df909de4:cd9153addc755eb7e00d817c:e499d4501d0372fe37073d88a1025f1970a30cbd9acec7d5";
         write(tmp, "server.yml", "ip: 127.0.0.1\nkeystorePass: " + gcm + "\nkeyPass: ${server.keyPass}\n");
-        write(tmp, "values.yml", "server.keyPass: " + gcm + "\nserver.truststorePass: " + gcm + "\n");
-        ServerConfig server = loader(tmp, PASSWORD).load("server", ServerConfig.class);
+        write(tmp, "values.yml", "server.keyPass: " + gcm + "\n");
+        ServerConfig server = loader(tmp, Map.of("LIGHT_4J_CONFIG_PASSWORD", "light", "SERVER_TRUSTSTOREPASS", gcm))
+                .load("server", ServerConfig.class);
         assertEquals("password", server.keystorePass(), "in the module's file");
         assertEquals("password", server.keyPass(), "through a placeholder");
-        assertEquals("password", server.truststorePass(), "a module value the file does not set");
+        assertEquals("password", server.truststorePass(), "an environment variable, as light-4j decrypted those too");
     }
 
     @Test
