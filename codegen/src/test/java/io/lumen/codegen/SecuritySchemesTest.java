@@ -88,7 +88,7 @@ class SecuritySchemesTest {
             URI base = service.service().httpUri().orElseThrow();
             HttpResponse<String> key = get(base, "/shop/header", "X-Api-Key", "anything");
             assertEquals(401, key.statusCode(), key.body());
-            assertTrue(key.body().contains("\"code\":\"ERR19212\""), key.body());
+            assertTrue(key.body().contains("\"code\":\"ERR10075\""), key.body());
             assertEquals(401, get(base, "/shop/basic", "Authorization", "Basic " + Base64.getEncoder()
                     .encodeToString("alice:x".getBytes(StandardCharsets.UTF_8))).statusCode());
             assertEquals(200, get(base, "/shop/public").statusCode(), "the service starts and serves what is public");

@@ -35,8 +35,11 @@ public final class ConfigLoader {
     private final Map<String, Optional<ConfigFile>> cache = new ConcurrentHashMap<>();
     private final List<ConfigFile> loaded = new CopyOnWriteArrayList<>();
     private final PlaceholderResolver resolver;
+    // light-4j's CRYPT: values; the master password is looked for at the first one (an override, as tests and
+    // embedding applications give it, stands for the system property)
+    private final Light4jDecryptor decryptor = new Light4jDecryptor(this::light4jPassword);
     // below values.yml and the environment: light-4j 1.x's secret.yml passwords (Light4jSecrets)
-    private final ModuleValues moduleValues = new ModuleValues(this::lookup)
+    private final ModuleValues moduleValues = new ModuleValues(this::moduleLookup, decryptor)
             .orElse(key -> key.startsWith("server.") ? Light4jSecrets.of(key, secretYml()) : null);
     private final Set<String> valuesRead = ConcurrentHashMap.newKeySet();
     private final ConfigPrefetch prefetched = new ConfigPrefetch();
@@ -47,7 +50,7 @@ public final class ConfigLoader {
         this.env = b.env != null ? b.env : name -> null;
         this.embedding = b.embedding;
         this.overrides = new LinkedHashMap<>(b.overrides); // values may be null, so no Map.copyOf
-        this.resolver = new PlaceholderResolver(this::lookup, b.env != null);
+        this.resolver = new PlaceholderResolver(this::lookup, b.env != null, decryptor);
     }
 
     /** A copy for {@link #reread()}: the same sources, nothing read yet. */
@@ -56,7 +59,7 @@ public final class ConfigLoader {
         this.env = from.env;
         this.embedding = from.embedding;
         this.overrides = from.overrides;
-        this.resolver = new PlaceholderResolver(this::lookup, from.resolver.environment());
+        this.resolver = new PlaceholderResolver(this::lookup, from.resolver.environment(), decryptor);
     }
 
     /**
@@ -179,6 +182,18 @@ public final class ConfigLoader {
             }
         }
         return m;
+    }
+
+    private Light4jPassword light4jPassword() {
+        return Light4jPassword.of(readRaw("config"), env,
+                name -> overrides.containsKey(name) ? String.valueOf(overrides.get(name)) : System.getProperty(name));
+    }
+
+    /** A module key's value: its own name ({@code basic-auth.users}), else the one light-4j's shipped file read ({@code basic.users}). */
+    private PlaceholderResolver.Found moduleLookup(String key) {
+        PlaceholderResolver.Found found = lookup(key);
+        String light4j = found == null ? Light4jDefaults.valuesKey(key) : null;
+        return light4j == null ? found : lookup(light4j);
     }
 
     private PlaceholderResolver.Found lookup(String key) {

@@ -35,7 +35,12 @@ import java.util.function.Predicate;
  * <li>direct-registry.yml: before that file, light-4j's DirectRegistry took its URLs from
  * {@code service.singletons}' {@code com.networknt.registry.URLImpl} {@code parameters} (service id ->
  * URLs); light-gateway's {@code config/local} still sets them there.</li>
+ * <li>basic-auth.yml: {@code enabled} false (light-4j's shipped file switches BasicAuthHandler off).</li>
  * </ul>
+ *
+ * <p>Three shipped files read their values.yml keys under another prefix than their name
+ * ({@code basic-auth.yml}: {@code basic.users}; {@code request-decode.yml}: {@code decode.*};
+ * {@code response-encode.yml}: {@code encode.*}); {@link #valuesKey} gives those names.
  *
  * <p>{@code lumen migrate} writes out the same defaults ({@link #value}) where a folder relied on them.
  */
@@ -62,7 +67,21 @@ public final class Light4jDefaults {
             {"${handler.oauthTokenPath}", "POST", "body", "oauth"}, {"${handler.oauthTokenPath}", "GET", "getOauth"},
             {"/spec.yaml", "GET", "spec"}, {"/specui.html", "GET", "swaggerui"}, {"/favicon.ico", "GET", "favicon"}};
 
+    /** File name -> the values.yml prefix light-4j's shipped file of that name used. */
+    private static final Map<String, String> VALUES_PREFIX =
+            Map.of("basic-auth", "basic", "request-decode", "decode", "response-encode", "encode");
+
     private Light4jDefaults() {
+    }
+
+    /**
+     * The values.yml key light-4j's shipped file read for module key {@code key} ({@code basic-auth.users}
+     * -> {@code basic.users}), or null when it is the key itself.
+     */
+    public static String valuesKey(String key) {
+        int dot = key.indexOf('.');
+        String prefix = dot < 0 ? null : VALUES_PREFIX.get(key.substring(0, dot));
+        return prefix == null ? null : prefix + key.substring(dot);
     }
 
     /**
@@ -79,6 +98,7 @@ public final class Light4jDefaults {
             case "proxy" -> key.equals("hosts") ? new PlaceholderResolver.Found("http://localhost:8080") : null;
             case "client" -> tls(key);
             case "direct-registry" -> key.equals("directUrls") ? singletonUrls(values.apply("service.singletons")) : null;
+            case "basic-auth" -> key.equals("enabled") ? new PlaceholderResolver.Found(false) : null;
             default -> null;
         };
     }

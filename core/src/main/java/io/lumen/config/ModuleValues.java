@@ -14,13 +14,16 @@ import java.util.function.Function;
  * light-4j's placeholders in a user's own file are the only way values reach it there.
  */
 final class ModuleValues {
-    static final ModuleValues NONE = new ModuleValues(key -> null);
+    static final ModuleValues NONE = new ModuleValues(key -> null, null);
 
     private final Function<String, PlaceholderResolver.Found> lookup;
+    private final Light4jDecryptor decryptor;
     private final Light4jKeys light4jKeys = new Light4jKeys();
 
-    ModuleValues(Function<String, PlaceholderResolver.Found> lookup) {
+    /** @param decryptor decrypts light-4j's {@code CRYPT:} values the lookup finds */
+    ModuleValues(Function<String, PlaceholderResolver.Found> lookup, Light4jDecryptor decryptor) {
         this.lookup = lookup;
+        this.decryptor = decryptor;
     }
 
     /**
@@ -32,7 +35,7 @@ final class ModuleValues {
         return new ModuleValues(key -> {
             PlaceholderResolver.Found found = lookup.apply(key);
             return found != null ? found : fallback.apply(key);
-        });
+        }, decryptor);
     }
 
     ConfigFile prepare(ConfigFile file, Class<?> type) {
@@ -56,14 +59,15 @@ final class ModuleValues {
             if (found == null) {
                 continue;
             }
-            if (found.value() instanceof String s && s.startsWith(PlaceholderResolver.CRYPT)) {
-                throw PlaceholderResolver.encrypted(file, JsonPointers.child("", key), found.origin());
+            Object value = found.value();
+            if (value instanceof String s && s.startsWith(PlaceholderResolver.CRYPT)) {
+                value = PlaceholderResolver.decrypt(decryptor, file, JsonPointers.child("", key), found.origin(), s);
             }
             if (completed == null) {
                 completed = new LinkedHashMap<>(tree);
                 origins = new LinkedHashMap<>();
             }
-            completed.put(key, found.value());
+            completed.put(key, value);
             if (found.origin() != null) {
                 origins.put(JsonPointers.child("", key), found.origin());
             }

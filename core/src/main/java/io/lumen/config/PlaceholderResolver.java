@@ -36,14 +36,21 @@ final class PlaceholderResolver {
 
     private final Function<String, Found> lookup;
     private final boolean environment;
+    private final Light4jDecryptor decryptor;
 
     /**
      * @param lookup      returns the value for a key, or null when no source has it
      * @param environment whether environment variables are among the sources (the hint of a missing value names one)
+     * @param decryptor   decrypts light-4j's {@code CRYPT:} values
      */
-    PlaceholderResolver(Function<String, Found> lookup, boolean environment) {
+    PlaceholderResolver(Function<String, Found> lookup, boolean environment, Light4jDecryptor decryptor) {
         this.lookup = lookup;
         this.environment = environment;
+        this.decryptor = decryptor;
+    }
+
+    Light4jDecryptor decryptor() {
+        return decryptor;
     }
 
     boolean environment() {
@@ -148,7 +155,7 @@ final class PlaceholderResolver {
         }
         Object value = node instanceof String s && s.contains("${") ? resolve(file, s, pointer, text, pass) : node;
         if (!text && value instanceof String s && s.startsWith(CRYPT)) {
-            throw encrypted(file, pointer, pass.origins.get(pointer));
+            return decrypt(decryptor, file, pointer, pass.origins.get(pointer), s);
         }
         return value;
     }
@@ -179,16 +186,22 @@ final class PlaceholderResolver {
         }
     }
 
-    /** light-4j's encrypted secrets need its master password and cipher: refuse them by name, never pass them on. */
-    static ConfigException encrypted(ConfigFile file, String pointer, ValueOrigin origin) {
-        String problem = "a light-4j encrypted value (CRYPT:...), which Lumen does not decrypt: give the plain value"
-                + " through an environment variable or a values.yml kept out of the image (a Kubernetes Secret)";
-        if (origin != null) {
-            int line = file.lineOf(pointer);
-            return new ConfigException(origin.file(), origin.line(), origin.key(), problem + " (read as "
-                    + file.name() + ".yml " + JsonPointers.render(file.tree(), pointer) + (line > 0 ? " at line " + line : "") + ")");
+    /**
+     * The plain text of light-4j's encrypted value {@code value} found at {@code pointer} of {@code file} (or
+     * injected from {@code origin}); a value that cannot be decrypted stops startup at its file, line and key.
+     */
+    static String decrypt(Light4jDecryptor decryptor, ConfigFile file, String pointer, ValueOrigin origin, String value) {
+        try {
+            return decryptor.decrypt(value);
+        } catch (Light4jDecryptor.Failure f) {
+            String problem = "a light-4j encrypted value (CRYPT:...) " + f.getMessage();
+            if (origin != null) {
+                int line = file.lineOf(pointer);
+                throw new ConfigException(origin.file(), origin.line(), origin.key(), problem + " (read as "
+                        + file.name() + ".yml " + JsonPointers.render(file.tree(), pointer) + (line > 0 ? " at line " + line : "") + ")");
+            }
+            throw file.error(pointer, problem);
         }
-        return file.error(pointer, problem);
     }
 
     /** The index of the '}' closing a placeholder body starting at {@code from}: defaults may hold {@code {}}. */

@@ -25,6 +25,8 @@ import org.yaml.snakeyaml.nodes.SequenceNode;
 import org.yaml.snakeyaml.nodes.Tag;
 import org.yaml.snakeyaml.reader.UnicodeReader;
 import org.yaml.snakeyaml.representer.Representer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Parses YAML or JSON into plain Java values and a line table. Composing the node tree first (instead of
@@ -33,6 +35,8 @@ import org.yaml.snakeyaml.representer.Representer;
  * YAML only when that refuses it.
  */
 final class YamlReader {
+    private static final Logger LOG = LoggerFactory.getLogger(YamlReader.class);
+
     /** The parsed document: plain values plus where each came from. */
     record Parsed(Object tree, LineTable lines) {}
 
@@ -69,7 +73,8 @@ final class YamlReader {
 
     private static Parsed readYaml(InputStream in, String displayName) {
         LoaderOptions options = new LoaderOptions();
-        options.setAllowDuplicateKeys(false);
+        // light-4j's SnakeYAML took the later of two equal keys (public folders have them in values.yml):
+        // so does Lumen, with a warning naming both lines (recordLines)
         PlainConstructor constructor = new PlainConstructor(options);
         DumperOptions dumper = new DumperOptions();
         Yaml yaml = new Yaml(constructor, new Representer(dumper), dumper, options);
@@ -81,7 +86,7 @@ final class YamlReader {
             }
             Object tree = constructor.construct(root);
             Map<String, Integer> lines = new HashMap<>();
-            recordLines(root, "", lines, Collections.newSetFromMap(new IdentityHashMap<>()));
+            recordLines(root, "", lines, Collections.newSetFromMap(new IdentityHashMap<>()), displayName);
             return new Parsed(tree, new LineTable(lines));
         } catch (MarkedYAMLException e) {
             Mark mark = e.getProblemMark() != null ? e.getProblemMark() : e.getContextMark();
@@ -94,22 +99,29 @@ final class YamlReader {
         }
     }
 
-    private static void recordLines(Node node, String pointer, Map<String, Integer> lines, Set<Node> onPath) {
+    private static void recordLines(Node node, String pointer, Map<String, Integer> lines, Set<Node> onPath, String file) {
         lines.putIfAbsent(pointer, node.getStartMark().getLine() + 1);
         if (!onPath.add(node)) {
             return; // recursive alias: the lines above are enough
         }
         if (node instanceof MappingNode map) {
+            Map<String, Integer> seen = new HashMap<>();
             for (NodeTuple tuple : map.getValue()) {
                 if (tuple.getKeyNode() instanceof ScalarNode key) {
                     String child = JsonPointers.child(pointer, key.getValue());
-                    lines.put(child, key.getStartMark().getLine() + 1);
-                    recordLines(tuple.getValueNode(), child, lines, onPath);
+                    int line = key.getStartMark().getLine() + 1;
+                    Integer first = seen.put(key.getValue(), line);
+                    if (first != null) {
+                        LOG.warn("{}:{}: {} is given twice (first at line {}): the later value is used, as light-4j did;"
+                                + " remove one", file, line, key.getValue(), first);
+                    }
+                    lines.put(child, line);
+                    recordLines(tuple.getValueNode(), child, lines, onPath, file);
                 }
             }
         } else if (node instanceof SequenceNode seq) {
             for (int i = 0; i < seq.getValue().size(); i++) {
-                recordLines(seq.getValue().get(i), JsonPointers.child(pointer, i), lines, onPath);
+                recordLines(seq.getValue().get(i), JsonPointers.child(pointer, i), lines, onPath, file);
             }
         }
         onPath.remove(node);

@@ -143,14 +143,14 @@ public final class ErrorCodes {
     public static final String RESOURCE_PATH_REFUSED = "ERR19203";
     /** 401: No accepted credentials; this path takes ... */
     public static final String AUTHENTICATION_REQUIRED = "ERR19210";
-    /** 401: The user name or the password is wrong */
-    public static final String INVALID_BASIC_CREDENTIALS = "ERR19211";
-    /** 401: The API key in ... is not valid for this path */
-    public static final String INVALID_API_KEY = "ERR19212";
-    /** 403: Requests from ... are not allowed on this path */
-    public static final String ADDRESS_NOT_ALLOWED = "ERR19213";
-    /** 403: The user ... may not call this path */
-    public static final String USER_NOT_ALLOWED_ON_PATH = "ERR19214";
+    /** 401 INVALID_USERNAME_OR_PASSWORD (light-4j's BasicAuthHandler's): The user name or the password is wrong */
+    public static final String INVALID_USERNAME_OR_PASSWORD = "ERR10047";
+    /** 401 API_KEY_MISMATCH (light-4j's ApiKeyHandler's): The API key in ... is not valid for this path */
+    public static final String API_KEY_MISMATCH = "ERR10075";
+    /** 403 INVALID_IP_FOR_PATH (light-4j's WhitelistHandler's): Requests from ... are not allowed on this path */
+    public static final String INVALID_IP_FOR_PATH = "ERR10049";
+    /** 401 NOT_AUTHORIZED_REQUEST_PATH (light-4j's BasicAuthHandler's): The user ... may not call this path */
+    public static final String NOT_AUTHORIZED_REQUEST_PATH = "ERR10071";
 
     // Tokens for outbound calls (lumen-client's oauth package, the proxy's token handler).
     /** 503: Cannot get a token from ...: ... (connect failure, timeout, open breaker) */

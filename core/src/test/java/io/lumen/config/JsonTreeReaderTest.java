@@ -74,10 +74,11 @@ class JsonTreeReaderTest {
     }
 
     @Test
-    void aDuplicateKeyInJsonIsTheYamlReadersErrorWithItsLine() {
-        Path file = write(tmp, "server.json", "{\n  \"port\": 1,\n  \"port\": 2\n}\n");
-        ConfigException e = fails(() -> loader(tmp).find("server"));
-        assertEquals(file + ":3: found duplicate key port", e.getMessage());
+    void aDuplicateKeyInJsonIsReadByTheYamlReaderTheLaterValueWinning() {
+        write(tmp, "server.json", "{\n  \"port\": 1,\n  \"port\": 2\n}\n");
+        ConfigFile server = loader(tmp).find("server").orElseThrow();
+        assertEquals(Map.of("port", 2), server.tree());
+        assertEquals(3, server.lineOf("/port"));
     }
 
     private static Object types(Object node) {

@@ -98,6 +98,22 @@ class Light4jConfigTest {
                 moduleValue.getMessage());
     }
 
+    record BasicAuth(Boolean enabled, List<Map<String, Object>> users) {
+    }
+
+    @Test
+    void basicAuthIsOffWithoutItsFileAndTakesLight4jsBasicValuesKeys() {
+        // light-4j's shipped basic-auth.yml: enabled: ${basic.enabled:false}, users: ${basic.users:} (prefix 'basic', not
+        // the file's name); light-hybrid-4j's rpc-security test folder names BasicAuthHandler with neither
+        assertEquals(false, loader(tmp).load("basic-auth", BasicAuth.class).enabled());
+        write(tmp, "values.yml", "basic.enabled: true\nbasic.users:\n  - username: user1\n    password: user1pass\n");
+        ConfigLoader loader = loader(tmp);
+        BasicAuth basic = loader.load("basic-auth", BasicAuth.class);
+        assertEquals(true, basic.enabled());
+        assertEquals("user1", basic.users().get(0).get("username"));
+        assertEquals(List.of(), loader.unreadValues(), "basic.* are read");
+    }
+
     /** light-gateway's handler.yml and cors.yml keys as Lumen's records bind them, for the tests below. */
     record Routes(Map<String, List<String>> chains, List<Map<String, Object>> paths) {
     }

@@ -34,10 +34,14 @@ class YamlErrorsTest {
     }
 
     @Test
-    void duplicateKeyIsAnErrorWithTheLine() {
-        Path file = write(tmp, "server.yml", "port: 1\nhost: a\nport: 2\n");
-        ConfigException e = fails(() -> loader(tmp).find("server"));
-        assertEquals(file + ":3: found duplicate key port", e.getMessage());
+    void aDuplicateKeyTakesTheLaterValueAsLight4jDid() {
+        // lightapi/portal-config-loc all-in-lt/hybrid-command/config/values.yml (f77252d35c47) gives
+        // client.tokenCcClientId on lines 10 and 15; light-4j's SnakeYAML kept the later one
+        write(tmp, "values.yml", "client.tokenCcClientId: f7d42348\nclient.tokenKeyUri: /keys\nclient.tokenCcClientId: later\n");
+        write(tmp, "server.yml", "serviceId: ${client.tokenCcClientId}\n");
+        ConfigFile server = loader(tmp).find("server").orElseThrow();
+        assertEquals("later", ((java.util.Map<?, ?>) server.tree()).get("serviceId"));
+        assertEquals(3, loader(tmp).find("values").orElseThrow().lineOf("/client.tokenCcClientId"), "the later line");
     }
 
     @Test

@@ -75,14 +75,30 @@ class Light4jStatusCompatibilityTest {
     }
 
     @Test
+    void refusalsLight4jsHandlersHaveACodeForAnswerWithLight4jsCode() {
+        // light-4j 2.3.x's BasicAuthHandler (ERR10047, ERR10071), ApiKeyHandler (ERR10075) and WhitelistHandler
+        // (ERR10049) refuse what Lumen's basic, apikey and ipfilter middleware refuse
+        Map<String, String> light4jCode = Map.of(
+                ErrorCodes.INVALID_USERNAME_OR_PASSWORD, "ERR10047", ErrorCodes.NOT_AUTHORIZED_REQUEST_PATH, "ERR10071",
+                ErrorCodes.API_KEY_MISMATCH, "ERR10075", ErrorCodes.INVALID_IP_FOR_PATH, "ERR10049");
+        StatusCatalogue lumen = lumen(dir);
+        light4jCode.forEach((lumensCode, theirs) -> {
+            assertEquals(theirs, lumensCode);
+            Status s = lumen.get(lumensCode);
+            assertEquals(light4j.get(theirs).get("statusCode"), s.statusCode(), theirs);
+            assertEquals(light4j.get(theirs).get("message"), s.message(), theirs);
+        });
+    }
+
+    @Test
     void lumensOwnCodesAreInItsReservedRangeWhichLight4jDoesNotUse() {
         for (Status s : lumen(dir).all().values()) {
             if (!light4j.containsKey(s.code())) {
-                assertTrue(s.code().matches("ERR19[0-2]\\d\\d"), s.code() + " is Lumen's own and outside ERR19000-19249");
+                assertTrue(s.code().matches("ERR19[0-3]\\d\\d"), s.code() + " is Lumen's own and outside ERR19000-19399");
             }
         }
         for (String code : light4j.keySet()) {
-            assertFalse(code.matches("ERR19[0-2]\\d\\d"), "light-4j uses " + code + " of Lumen's reserved ERR19000-19249");
+            assertFalse(code.matches("ERR19[0-3]\\d\\d"), "light-4j uses " + code + " of Lumen's reserved ERR19000-19399");
         }
     }
 

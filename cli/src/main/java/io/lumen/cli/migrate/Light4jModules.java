@@ -41,14 +41,9 @@ final class Light4jModules {
         t.put("openapi-handler", "specification.yml; Lumen serves one spec per service");
         t.put("dump", "audit.yml or DEBUG logging");
         t.put("whitelist", "an IP filter at the ingress; logger.yml changesFrom and reload.yml allowedFrom for admin routes");
-        t.put("basic-auth", "the security middleware with JWTs, or " + ingress);
-        t.put("apikey", "the security middleware with JWTs, or " + ingress);
-        t.put("unified-security", "the security middleware (JWT), one chain per path prefix in handler.yml");
         t.put("access-control", "scopes in the OpenAPI spec, checked by the security middleware");
         t.put("deref", "the security middleware with JWTs");
         t.put("jwt", "nothing: Lumen verifies tokens (security.yml) and does not issue them");
-        t.put("request-decode", ingress);
-        t.put("response-encode", ingress);
         t.put("content", "set Content-Type in your handler, or a header.yml response rule");
         t.put("request-injection", "nothing: Lumen has no request interceptors");
         t.put("response-injection", "nothing: Lumen has no response interceptors");
@@ -73,7 +68,6 @@ final class Light4jModules {
         t.put("ldap", "your own handler");
         t.put("email", "your own handler");
         t.put("mask", "audit.yml (the audit middleware masks what it is told to)");
-        t.put("config", "nothing: values.yml and environment variables configure Lumen; decrypt secrets before they reach it");
         t.put("expect-100-continue", "nothing: Lumen's server answers Expect: 100-continue itself");
         return t;
     }

@@ -27,7 +27,7 @@ import java.util.stream.Stream;
  * {@link HandlerMigration}; the files and values.yml keys of light-4j modules Lumen has no reader
  * for are left out ({@link Light4jModules}); {@code logging.yml} and {@code configReload.yml} become
  * logger.yml and reload.yml; light-4j's defaults a folder relied on (its jar's server.yml and handler.yml) are
- * written out as Lumen takes them at startup ({@link ServerDefaults}, {@link Light4jDefaults}); encrypted {@code CRYPT:} values leave values.yml for the environment;
+ * written out as Lumen takes them at startup ({@link ServerDefaults}, {@link Light4jDefaults}); encrypted {@code CRYPT:} values stay (Lumen decrypts them);
  * everything else is copied as written (status.yml and app-status.yml too: Lumen keeps light-4j's
  * codes). The same input gives the same output, byte for byte.
  */
@@ -196,7 +196,7 @@ public final class Migration {
         }
     }
 
-    /** values.yml keys of modules without a reader leave; renamed modules' enabled switch moves; CRYPT: values leave. */
+    /** values.yml keys of modules without a reader leave; renamed modules' enabled switch moves; CRYPT: values stay. */
     private void migrateValues() {
         // light-4j's DirectRegistry took URLs from service.singletons, and so does Lumen's gateway (Light4jDefaults):
         // written out before the service.* keys go
@@ -219,9 +219,9 @@ public final class Migration {
             String rest = dot < 0 ? "" : key.substring(dot + 1);
             Object value = values.get(key);
             if (value instanceof String s && s.startsWith("CRYPT:")) {
-                values.remove(key);
-                report.notCarried("values.yml: " + key + " is encrypted (CRYPT:); removed. Give the decrypted value as the"
-                        + " environment variable " + envName(key));
+                report.changed("values.yml: " + key + " is encrypted (CRYPT:); kept: Lumen decrypts it at startup with the"
+                        + " master password in LIGHT_4J_CONFIG_PASSWORD, as light-4j did (or give the plain value as the"
+                        + " environment variable " + envName(key) + ")");
             } else if (Light4jModules.RENAMED.containsKey(module)) {
                 String to = Light4jModules.RENAMED.get(module);
                 if (rest.equals("enabled")) {

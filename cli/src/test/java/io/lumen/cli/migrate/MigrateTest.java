@@ -67,7 +67,8 @@ class MigrateTest {
         assertEquals(0, run.exit(), run.err());
         String report = report(out);
         for (String expected : new String[] {
-                "values.yml: server.keystorePass is encrypted (CRYPT:); removed. Give the decrypted value as the environment variable SERVER_KEYSTOREPASS",
+                "values.yml: server.keystorePass is encrypted (CRYPT:); kept: Lumen decrypts it at startup with the master password in"
+                        + " LIGHT_4J_CONFIG_PASSWORD, as light-4j did (or give the plain value as the environment variable SERVER_KEYSTOREPASS)",
                 "com.networknt.server.handler.ServerShutdownHandler@shutdown removed with its routes",
                 "values.yml: whitelist.enabled, whitelist.paths removed: light-4j's whitelist module",
                 "handler.yml: paths from light-4j's jar"}) {
@@ -75,9 +76,11 @@ class MigrateTest {
         }
         assertFalse(report.contains("audit.mask"), "Lumen takes light-4j's audit.mask: true as it is");
         String values = Files.readString(out.resolve("values.yml"));
-        assertFalse(values.lines().anyMatch(l -> l.startsWith("server.keystorePass")), values);
+        assertTrue(values.lines().anyMatch(l -> l.startsWith("server.keystorePass: CRYPT:")), values);
+        // its master password is light-gateway's own: the test gives the plain value, as an environment variable would
         try (Backend backend = new Backend();
-             TestService gateway = TestService.in(out).value("proxy.hosts", backend.url()).start()) {
+             TestService gateway = TestService.in(out).value("proxy.hosts", backend.url()).value("server.keystorePass", "password")
+                     .start()) {
             // the gateway jar's routes, as the folder runs unchanged: /* through the default chain to the proxy, /health
             HttpResponse<String> pets = gateway.get("/v1/pets");
             assertEquals(200, pets.statusCode(), pets.body());

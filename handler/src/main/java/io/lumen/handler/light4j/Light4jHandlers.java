@@ -140,11 +140,16 @@ public final class Light4jHandlers {
         unserved(t, "com.networknt.graphql.router.handlers.GraphqlGetHandler", graphql);
         unserved(t, "com.networknt.graphql.router.handlers.GraphqlPostHandler", graphql);
         unserved(t, "com.networknt.graphql.router.handlers.GraphqlOptionsHandler", graphql);
+        unserved(t, "com.networknt.graphql.router.handlers.GraphqlSubscriptionHandler", graphql);
         missing(t, "com.networknt.graphql.security.JwtVerifyHandler", "the security middleware (security.yml) in front of " + graphql);
         missing(t, "com.networknt.graphql.validator.ValidatorHandler", "the validation of " + graphql);
         String hybrid = "REST routes in handler.yml, one handler per service; Lumen has no hybrid RPC router";
         unserved(t, "com.networknt.rpc.router.JsonHandler", hybrid);
         missing(t, "com.networknt.rpc.security.JwtVerifyHandler", "the security middleware (security.yml) with " + hybrid);
+        missing(t, "com.networknt.rpc.security.HybridJwtVerifyHandler", "the security middleware (security.yml) with " + hybrid);
+        missing(t, "com.networknt.rpc.security.AccessControlHandler", "scopes in the OpenAPI spec checked by the security"
+                + " middleware, with " + hybrid);
+        missing(t, "com.networknt.rpc.router.SchemaHandler", hybrid);
         String websocket = "your own handler with Undertow's WebSocket API (io.undertow.websockets); Lumen's proxy and gateway forward"
                 + " HTTP only";
         missing(t, "com.networknt.websocket.router.WebSocketRouterHandler", websocket);
@@ -152,6 +157,12 @@ public final class Light4jHandlers {
         unserved(t, "com.networknt.websocket.rendezvous.WebSocketRendezvousHandler", websocket);
         missing(t, "com.networknt.auth.StatelessAuthHandler", "the security middleware with bearer JWTs; Lumen has no cookie session"
                 + " handler for single-page apps");
+        String spaLogin = "your identity provider's login flow in the single-page app, with bearer JWTs checked by the security"
+                + " middleware; Lumen has no cookie session handler for single-page apps";
+        missing(t, "com.networknt.auth.GoogleAuthHandler", spaLogin);
+        missing(t, "com.networknt.auth.FacebookAuthHandler", spaLogin);
+        missing(t, "com.networknt.auth.GithubAuthHandler", spaLogin);
+        missing(t, "com.networknt.auth.MsalTokenExchangeHandler", spaLogin);
         missing(t, "com.networknt.aws.lambda.LambdaFunctionHandler", "a proxy route to an HTTP endpoint of the function (a Lambda"
                 + " function URL or API Gateway); Lumen does not invoke Lambda functions");
         String chaos = "fault injection outside the service (a chaos proxy or service mesh)";

@@ -52,8 +52,11 @@ abstract sealed class PathRewrite {
                 throw new IllegalArgumentException("'" + parts[0] + "' is not a regular expression: " + e.getDescription());
             }
             String replacement = parts[1].trim();
-            if (!replacement.startsWith("/")) {
-                throw new IllegalArgumentException("the replacement '" + replacement + "' must be a path starting with /");
+            // light-router's own rules start with a group holding the leading slash ('(/tutorial/.*)/wordpress/... $1/cms/...')
+            if (!replacement.startsWith("/") && !(replacement.length() > 1 && replacement.charAt(0) == '$'
+                    && Character.isDigit(replacement.charAt(1)))) {
+                throw new IllegalArgumentException("the replacement '" + replacement + "' must be a path starting with / or"
+                        + " with a group ($1)");
             }
             int groups = pattern.matcher("").groupCount();
             for (int i = 0; i < replacement.length(); i++) { // a group the regex does not have fails here, not per request
@@ -132,7 +135,8 @@ abstract sealed class PathRewrite {
             for (Rule rule : rules) {
                 Matcher m = rule.pattern().matcher(rawPath);
                 if (m.matches()) {
-                    return m.replaceFirst(rule.replacement());
+                    String path = m.replaceFirst(rule.replacement());
+                    return path.startsWith("/") ? path : "/" + path; // a group without the slash still gives a path
                 }
             }
             return rawPath;

@@ -51,6 +51,18 @@ class LightGatewayRouterConfigTest {
     }
 
     @Test
+    void light4jsOwnRouterYmlWithItsStreamKeysStartsWithAWarningEach(@TempDir Path dir) throws IOException {
+        // light-4j 2.3.x's router.yml adds streamResponseContentTypes, streamIdleTimeout, ... (SSE pass-through):
+        // Lumen's gateway streams every body, so each is a warning, not an unknown key
+        Files.copy(ROUTERS.resolve("light-4j-router.yml"), dir.resolve("router.yml"));
+        try (Backend pets = Backend.http("pets").start();
+             ProxyUnderTest gw = start(dir, "metrics-test.values.yml", Map.of("com.networknt.petstore-1.0.0", pets.url()))) {
+            assertEquals(200, send(gw, "GET", "/v1/pets/1").status());
+            assertEquals("/v1/pets/1", pets.last().uri());
+        }
+    }
+
+    @Test
     void sharedGatewaysUrlRewriteRulesRewriteThePathsOfItsTwoServices(@TempDir Path dir) throws IOException {
         try (Backend pets = Backend.http("pets").start(); Backend migration = Backend.http("migration").start();
              ProxyUnderTest gw = start(dir, "shared-gateway.values.yml",

@@ -93,7 +93,7 @@ class ShippedGatewayFolderTest {
             // orders: API key required; the prefix is stripped; the service gets the gateway's token
             ErrorJson.assertError(gw.get("/api/orders/42"), 401, "ERR19210");
             HttpResponse<String> wrong = gw.send(gw.request("/api/orders/42").header("X-Api-Key", "guess").GET().build());
-            ErrorJson.assertError(wrong, 401, "ERR19212");
+            ErrorJson.assertError(wrong, 401, "ERR10075");
             HttpResponse<String> order = gw.send(gw.request("/api/orders/42").header("X-Api-Key", "dev-orders-key-change-me").GET().build());
             assertEquals(200, order.statusCode(), order.body());
             assertEquals("orders", order.headers().firstValue("X-Backend").orElse(null));

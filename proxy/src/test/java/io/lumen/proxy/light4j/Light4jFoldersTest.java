@@ -198,10 +198,11 @@ class Light4jFoldersTest {
     }
 
     @Test
-    void theLightGatewayFolderIsRefusedNamingItsEncryptedValueAtItsValuesLine(@TempDir Path dir) {
+    void theLightGatewayFolderWithoutTheMasterPasswordIsRefusedNamingItsEncryptedValueAtItsValuesLine(@TempDir Path dir) {
         ConfigException e = assertThrows(ConfigException.class, () -> Light4jFolder.copy("light-gateway", dir).start().close());
         assertTrue(e.getMessage().startsWith(dir.resolve("values.yml") + ":5: server.keystorePass: a light-4j encrypted value"
-                + " (CRYPT:...), which Lumen does not decrypt"), e.getMessage());
+                + " (CRYPT:...) needs the master password it was encrypted with: set the environment variable"
+                + " LIGHT_4J_CONFIG_PASSWORD"), e.getMessage());
         assertTrue(!e.getMessage().contains("3370aedc"), "the secret is not echoed: " + e.getMessage());
     }
 

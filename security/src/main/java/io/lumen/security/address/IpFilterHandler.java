@@ -18,18 +18,23 @@ import java.util.Map;
 /**
  * The {@code ipfilter} middleware ({@code ip-filter.yml}): lets a request pass when its client
  * address ({@link ClientAddress}) is in no denied range and, if allowed ranges are configured, in
- * one of them; else 403 ERR19213. The rule of a route (global or its longest path prefix's) is
+ * one of them; else 403 ERR10049. The rule of a route (global or its longest path prefix's) is
  * chosen at startup; on a wildcard route ({@code /*}) by the request path. IO thread; no allocation beyond reading a forwarded header; never asks DNS.
  */
 public final class IpFilterHandler implements Middleware {
-    private static final String REFUSED = ErrorCodes.ADDRESS_NOT_ALLOWED;
+    private static final String REFUSED = ErrorCodes.INVALID_IP_FOR_PATH;
 
     private final IpFilterConfig config;
     private final ErrorResponder errors;
     private final ClientAddress clients;
 
     public IpFilterHandler(ServiceContext context) {
-        this(context.config().load("ip-filter", IpFilterConfig.class), context.errors());
+        this(load(context), context.errors());
+    }
+
+    private static IpFilterConfig load(ServiceContext context) {
+        Light4jWhitelist.refuseUnreadRules(context.config()); // light-4j's whitelist.yml rules are not ip-filter.yml's
+        return context.config().load("ip-filter", IpFilterConfig.class);
     }
 
     public IpFilterHandler(IpFilterConfig config, ErrorResponder errors) {

@@ -23,14 +23,14 @@ import java.util.Map;
  * The {@code apikey} middleware ({@code apikey.yml}): a route under a configured prefix needs one of
  * that prefix's keys, from its header, query parameter or cookie. The key sent is hashed once
  * (SHA-256) and compared with each stored digest in constant time. Answers 401 ERR19210 when no key
- * is sent and ERR19212 when it is wrong. On success the entry's {@code clientId}, if any, becomes
+ * is sent and ERR10075 when it is wrong. On success the entry's {@code clientId}, if any, becomes
  * {@link HandlerAttachments#CLIENT_ID}. On a wildcard route ({@code /*}) the request path picks the
  * prefix. IO thread, never blocks.
  */
 public final class ApiKeyHandler implements Middleware {
     private static final Logger LOG = LoggerFactory.getLogger(ApiKeyHandler.class);
     private static final String MISSING = ErrorCodes.AUTHENTICATION_REQUIRED;
-    private static final String WRONG = ErrorCodes.INVALID_API_KEY;
+    private static final String WRONG = ErrorCodes.API_KEY_MISMATCH;
 
     private final ApiKeyConfig config;
     private final ErrorResponder errors;

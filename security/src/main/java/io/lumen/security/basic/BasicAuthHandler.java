@@ -26,14 +26,14 @@ import java.util.Set;
  * credentials were verified before passes on the IO thread after one SHA-256 and a map lookup; a new
  * one is checked against the user's bcrypt or argon2 hash on a worker thread (the check is meant to be
  * slow), then the chain continues on the exchange's IO thread. An unknown user costs a hash check too, so timing does not
- * tell which users exist. Answers 401 ERR19210 (no credentials) or ERR19211 (wrong ones) with a
- * {@code WWW-Authenticate: Basic} challenge, and 403 ERR19214 for a user not allowed on the route.
+ * tell which users exist. Answers 401 ERR19210 (no credentials) or ERR10047 (wrong ones) with a
+ * {@code WWW-Authenticate: Basic} challenge, and 401 ERR10071 for a user not allowed on the route.
  * On success {@link HandlerAttachments#USER_ID} is the user name.
  */
 public final class BasicAuthHandler implements Middleware {
     private static final String MISSING = ErrorCodes.AUTHENTICATION_REQUIRED;
-    private static final String WRONG = ErrorCodes.INVALID_BASIC_CREDENTIALS;
-    private static final String NOT_ALLOWED = ErrorCodes.USER_NOT_ALLOWED_ON_PATH;
+    private static final String WRONG = ErrorCodes.INVALID_USERNAME_OR_PASSWORD;
+    private static final String NOT_ALLOWED = ErrorCodes.NOT_AUTHORIZED_REQUEST_PATH;
 
     private final BasicAuthConfig config;
     private final ErrorResponder errors;
@@ -90,7 +90,7 @@ public final class BasicAuthHandler implements Middleware {
         return challenge;
     }
 
-    /** Answers 401 with this middleware's challenge; {@code code} is ERR19210 or ERR19211. */
+    /** Answers 401 with this middleware's challenge; {@code code} is ERR19210, ERR10047 or ERR10071. */
     void unauthorized(HttpServerExchange exchange, String code, Object... args) {
         Status status = errors.catalogue().get(code);
         errors.send(exchange, status, status.describe(args), Map.of(), Map.of(Headers.WWW_AUTHENTICATE, challenge));
@@ -155,7 +155,7 @@ public final class BasicAuthHandler implements Middleware {
 
         private void proceed(HttpServerExchange exchange, String user) throws Exception {
             if (!allowed.contains(user)) {
-                errors.send(exchange, NOT_ALLOWED, user);
+                unauthorized(exchange, NOT_ALLOWED, user); // light-4j's 401 ERR10071; a 401 carries the challenge
                 return;
             }
             exchange.putAttachment(HandlerAttachments.USER_ID, user);

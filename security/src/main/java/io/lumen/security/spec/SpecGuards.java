@@ -136,7 +136,7 @@ public final class SpecGuards {
                             + " security.{}.apiKeys): every request relying on it is refused with 401", describe, name, file, key, key);
                 }
                 return new ApiKeyCheck(place, c, c.clientId() == null ? name : c.clientId(),
-                        errors.catalogue().get(ErrorCodes.INVALID_API_KEY));
+                        errors.catalogue().get(ErrorCodes.API_KEY_MISMATCH));
             }
             case HTTP_BASIC -> {
                 if (!c.apiKeys().isEmpty()) {
@@ -153,7 +153,7 @@ public final class SpecGuards {
                     }
                     users = new BasicCredentials(hashes, 10_000);
                 }
-                return new BasicCheck(users, c.realm(), errors.catalogue().get(ErrorCodes.INVALID_BASIC_CREDENTIALS));
+                return new BasicCheck(users, c.realm(), errors.catalogue().get(ErrorCodes.INVALID_USERNAME_OR_PASSWORD));
             }
             case HTTP_BEARER, OAUTH2, OPEN_ID_CONNECT -> {
                 if (!c.apiKeys().isEmpty() || !c.users().isEmpty()) {

@@ -46,7 +46,7 @@ class IpFilterHandlerTest {
             assertEquals(200, get(s, "/open", null).status());
             RawHttp.Response internal = get(s, "/internal/jobs", "10.1.2.3");
             assertEquals(403, internal.status(), "a client cannot claim an address");
-            assertTrue(internal.bodyText().contains("\"code\":\"ERR19213\"") && internal.bodyText().contains("127.0.0.1"),
+            assertTrue(internal.bodyText().contains("\"code\":\"ERR10049\"") && internal.bodyText().contains("127.0.0.1"),
                     internal.bodyText());
             assertEquals(403, get(s, "/blocked/x", null).status());
             assertEquals(200, get(s, "/open", "192.0.2.9").status(), "the global deny is not fooled by the header either");

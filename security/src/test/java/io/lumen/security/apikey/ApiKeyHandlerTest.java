@@ -78,7 +78,7 @@ class ApiKeyHandlerTest {
         for (String key : wrong) {
             HttpResponse<String> r = get("/partners/orders", "X-Api-Key", key);
             assertEquals(401, r.statusCode(), key);
-            assertTrue(r.body().contains("ERR19212") || r.body().contains("ERR19210"), r.body());
+            assertTrue(r.body().contains("ERR10075") || r.body().contains("ERR19210"), r.body());
         }
         assertEquals(401, get("/feeds/news?key=widget-key").statusCode(), "another prefix's key");
         assertEquals(401, get("/feeds/news", "X-Api-Key", "feed-key").statusCode(), "the right key in the wrong place");

@@ -106,18 +106,20 @@ class BasicAuthHandlerTest {
         for (String auth : bad) {
             HttpResponse<String> r = get("/api/pets", auth);
             assertEquals(401, r.statusCode(), auth.length() > 60 ? auth.substring(0, 60) : auth);
-            assertTrue(r.body().contains("ERR19211") || r.body().contains("ERR19210"), r.body());
+            assertTrue(r.body().contains("ERR10047") || r.body().contains("ERR19210"), r.body());
             assertTrue(r.headers().firstValue("WWW-Authenticate").isPresent());
             assertTrue(!r.body().contains("Exception") && !r.body().contains("bouncycastle"), r.body());
         }
     }
 
     @Test
-    void aUserLimitedToOtherPathsIs403() {
+    void aUserLimitedToOtherPathsIs401Err10071AsOnLight4j() {
         HttpResponse<String> r = get("/api/pets", basic("root", "root-secret"));
-        assertEquals(403, r.statusCode());
-        assertTrue(r.body().contains("\"code\":\"ERR19214\"") && r.body().contains("root"), r.body());
-        assertEquals(403, get("/admin/users", basic("bob", "secret:with:colons")).statusCode());
+        assertEquals(401, r.statusCode());
+        assertTrue(r.body().contains("\"code\":\"ERR10071\"") && r.body().contains("NOT_AUTHORIZED_REQUEST_PATH")
+                && r.body().contains("root"), r.body());
+        assertTrue(r.headers().firstValue("WWW-Authenticate").isPresent(), "a 401 carries the challenge");
+        assertEquals(401, get("/admin/users", basic("bob", "secret:with:colons")).statusCode());
     }
 
     @Test

@@ -116,9 +116,9 @@ class UnifiedSecurityHandlerTest {
     void wrongCredentialsGetTheChosenSchemesAnswer() {
         HttpResponse<String> wrongKey = get("/partners/orders", "X-Api-Key", "nope");
         assertEquals(401, wrongKey.statusCode());
-        assertTrue(wrongKey.body().contains("ERR19212"), wrongKey.body());
+        assertTrue(wrongKey.body().contains("ERR10075"), wrongKey.body());
         HttpResponse<String> wrongPw = get("/partners/orders", "Authorization", basic("ops", "nope"));
-        assertTrue(wrongPw.body().contains("ERR19211"), wrongPw.body());
+        assertTrue(wrongPw.body().contains("ERR10047"), wrongPw.body());
         HttpResponse<String> forged = get("/v1/pets", "Authorization", "Bearer eyJhbGciOiJub25lIn0.e30.");
         assertEquals(401, forged.statusCode());
         assertTrue(forged.body().contains("ERR10000"), forged.body());

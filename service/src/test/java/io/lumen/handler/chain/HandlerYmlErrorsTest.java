@@ -101,11 +101,6 @@ class HandlerYmlErrorsTest {
                     method: GET
                     exec: [echo, tag, echo]
                 """.formatted(ECHO, TAG), 5, "paths[0].exec: 'echo' is not middleware, so nothing after it would run"),
-            Arguments.of("chain and handler share a name", """
-                handlers: [%s@echo]
-                chains:
-                  echo: [echo]
-                """.formatted(ECHO), 3, "chains.echo: 'echo' names both a chain and a handler"),
             Arguments.of("unknown key", """
                 handlers: [%s@echo]
                 pathz: []
@@ -134,6 +129,22 @@ class HandlerYmlErrorsTest {
                 paths: [{path: /a, method: GET, exec: [echo]}]
                 """.formatted(ECHO, ECHO)).start()) {
             assertEquals(200, s.get("/a").statusCode());
+        }
+    }
+
+    @Test
+    void aChainNamedLikeAHandlerIsTheChainInRoutesAndTheHandlerInsideChainsAsInLight4j() {
+        // lightapi/portal-config-loc all-in-one/light-gateway handler.yml (f77252d35c47): chain 'google' ends with
+        // handler 'google' (GoogleAuthHandler); light-4j resolves an exec name as a chain first, chain items as handlers
+        try (TestService s = TestService.in(dir).file("handler.yml", """
+                handlers: [%s@tag, %s@google]
+                chains:
+                  google: [tag, google]
+                paths: [{path: /google, method: GET, exec: [google]}]
+                """.formatted(TAG, ECHO)).start()) {
+            var r = s.get("/google");
+            assertEquals(200, r.statusCode());
+            assertEquals("TagMiddleware", r.headers().firstValue("X-Links").orElseThrow(), "the chain ran, then the handler");
         }
     }
 

@@ -166,8 +166,9 @@ class Light4jHandlerNamesTest {
 
     @Test
     void everyLight4jClassLumenHasNotGotIsNamedWithItsLineAndWhatToUseInOnePass() {
-        // light-gateway's llmchat folders (WebSocketRouterHandler), light-example-4j's graphql and hybrid services, and a
-        // light-4j class no table knows
+        // light-gateway's llmchat folders (WebSocketRouterHandler), light-example-4j's graphql and hybrid services, a
+        // light-4j class no table knows, and light-portal's hybrid nodes and gateway (lightapi/portal-config-loc f77252d35c47:
+        // light-hybrid-4j's SchemaHandler, light-spa-4j's GoogleAuthHandler, middleware both)
         String yaml = """
                 handlers:
                   - %s@echo
@@ -175,14 +176,17 @@ class Light4jHandlerNamesTest {
                   - com.networknt.rpc.security.JwtVerifyHandler@jwt
                   - com.networknt.future.FutureHandler@future
                   - com.networknt.graphql.router.handlers.GraphqlPostHandler@graphql
+                  - com.networknt.rpc.router.SchemaHandler@schema
+                  - com.networknt.auth.GoogleAuthHandler@google
                 paths:
                   - {path: /chat, method: GET, exec: [router]}
-                  - {path: /api/json, method: POST, exec: [jwt, echo]}
+                  - {path: /api/json, method: POST, exec: [schema, jwt, echo]}
                   - {path: /f, method: GET, exec: [future]}
                   - {path: /graphql, method: POST, exec: [graphql]}
+                  - {path: /google, method: GET, exec: [google, echo]}
                 """.formatted(ECHO);
         ConfigException e = assertThrows(ConfigException.class, () -> TestService.in(dir).file("handler.yml", yaml).start());
-        assertEquals(3, e.problems().size(), e.getMessage());
+        assertEquals(5, e.problems().size(), e.getMessage());
         String file = dir.resolve("handler.yml").toString();
         assertTrue(e.getMessage().contains(file + ":3: handlers[1]: com.networknt.websocket.router.WebSocketRouterHandler has no"
                 + " Lumen equivalent; use your own handler with Undertow's WebSocket API"), e.getMessage());
@@ -191,6 +195,10 @@ class Light4jHandlerNamesTest {
         assertTrue(e.getMessage().contains(file + ":5: handlers[3]: class com.networknt.future.FutureHandler not found on the"
                 + " classpath: if it is your own class, put its jar on the classpath; as a light-4j handler it is not supported"),
                 e.getMessage());
+        for (String c : new String[] {"com.networknt.rpc.router.SchemaHandler", "com.networknt.auth.GoogleAuthHandler"}) {
+            assertTrue(e.getMessage().contains(c + " has no Lumen equivalent; use " + Light4jHandlers.find(c).orElseThrow().note()),
+                    e.getMessage());
+        }
         // an endpoint without an equivalent starts, its route answering 404 (one WARN): not among the problems
         assertTrue(!e.getMessage().contains("GraphqlPostHandler"), e.getMessage());
     }
