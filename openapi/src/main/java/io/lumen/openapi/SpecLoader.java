@@ -106,7 +106,13 @@ public final class SpecLoader {
         urls.add(rootUrl);
         ObjectNode bundle = new RefBundler(loader, sources, urls).bundle((ObjectNode) rootSource.tree());
         if (swagger2 && bundle.get(OpenApiSpec.FILES) != null) {
-            Swagger2Schemas.fixInPlace(bundle.get(OpenApiSpec.FILES)); // the files a 2.0 spec references hold 2.0 schemas
+            // the files a 2.0 spec references hold 2.0 schemas
+            JsonNode files = bundle.get(OpenApiSpec.FILES);
+            for (int i = 0; i < files.size(); i++) {
+                Swagger2Schemas schemas = new Swagger2Schemas();
+                schemas.fixInPlace(files.get(i), "");
+                Swagger2Converter.warnDroppedTuples(sources.get(i + 1), schemas.droppedTuples());
+            }
         }
         OpenApiSpec draft = new OpenApiSpec(version(rootSource), "", List.of(), bundle, new byte[0], file.displayName(), sources);
         RefBundler.checkRefs(draft, bundle, "");

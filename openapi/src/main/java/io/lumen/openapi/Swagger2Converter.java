@@ -5,6 +5,8 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.lumen.http.HttpMethods;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -25,6 +27,7 @@ import java.util.Set;
 final class Swagger2Converter {
     static final String OPENAPI_VERSION = "3.0.3";
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+    private static final Logger LOG = LoggerFactory.getLogger(Swagger2Converter.class);
     /** Operation keys that have no place in 3.0 (consumes/produces go into content maps, parameters are converted). */
     private static final Set<String> OPERATION_KEYS_CONVERTED = Set.of("consumes", "produces", "schemes", "parameters", "responses");
     private static final Map<String, String> FLOWS = Map.of("implicit", "implicit", "password", "password",
@@ -33,14 +36,15 @@ final class Swagger2Converter {
     private final SpecSource source;
     private final ObjectNode in;
     private final PointerOrigins origins = new PointerOrigins();
+    private final Swagger2Schemas schemas = new Swagger2Schemas();
     private final Swagger2Parameters parameters;
     private final Swagger2Responses responses;
 
     private Swagger2Converter(SpecSource source, ObjectNode in) {
         this.source = source;
         this.in = in;
-        this.parameters = new Swagger2Parameters(source, origins);
-        this.responses = new Swagger2Responses(source, origins);
+        this.parameters = new Swagger2Parameters(source, origins, schemas);
+        this.responses = new Swagger2Responses(source, origins, schemas);
     }
 
     /** Whether a root document is Swagger 2.0 (it says {@code swagger:}, not {@code openapi:}). */
@@ -56,7 +60,18 @@ final class Swagger2Converter {
             throw source.error("/swagger", "expected swagger: \"2.0\" (or openapi: 3.0.x / 3.1.x), got " + version);
         }
         Swagger2Converter c = new Swagger2Converter(source, in);
-        return new SpecSource(source.name(), c.document(), source.lines(), c.origins);
+        ObjectNode document = c.document();
+        warnDroppedTuples(source, c.schemas.droppedTuples());
+        return new SpecSource(source.name(), document, source.lines(), c.origins);
+    }
+
+    /** One warning for every list-valued {@code items} dropped (see {@link Swagger2Schemas}), naming the first. */
+    static void warnDroppedTuples(SpecSource source, Set<String> pointers) {
+        if (!pointers.isEmpty()) {
+            LOG.warn("{} ({} place(s) in all: items given as a list, JSON Schema draft 4's tuple form, is neither Swagger 2.0"
+                    + " nor OpenAPI 3.0; dropped, so such arrays are not checked item by item)",
+                    source.error(pointers.iterator().next(), "items is a list").getMessage(), pointers.size());
+        }
     }
 
     private ObjectNode document() {
@@ -239,7 +254,7 @@ final class Swagger2Converter {
         ObjectNode components = NODES.objectNode();
         in.path("definitions").properties().forEach(e -> {
             String at = "/components/schemas/" + SpecSource.escape(e.getKey());
-            components.withObjectProperty("schemas").set(e.getKey(), Swagger2Schemas.schema(e.getValue()));
+            components.withObjectProperty("schemas").set(e.getKey(), schemas.schema(e.getValue(), "/definitions/" + SpecSource.escape(e.getKey())));
             origins.put(at, "/definitions/" + SpecSource.escape(e.getKey()));
         });
         in.path("parameters").properties().forEach(e -> {

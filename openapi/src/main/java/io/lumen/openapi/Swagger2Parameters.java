@@ -39,10 +39,12 @@ final class Swagger2Parameters {
 
     private final SpecSource source;
     private final PointerOrigins origins;
+    private final Swagger2Schemas schemas;
 
-    Swagger2Parameters(SpecSource source, PointerOrigins origins) {
+    Swagger2Parameters(SpecSource source, PointerOrigins origins, Swagger2Schemas schemas) {
         this.source = source;
         this.origins = origins;
+        this.schemas = schemas;
     }
 
     /** The parameter at {@code from}, or the local target of its {@code $ref} (a parameter $ref into another file is refused). */
@@ -84,7 +86,7 @@ final class Swagger2Parameters {
             throw source.error(p.from() + "/schema", "only a body parameter has a schema in Swagger 2.0; give this "
                     + p.in() + " parameter a type");
         }
-        out.set("schema", Swagger2Schemas.ofParameter(p.node()));
+        out.set("schema", schemas.ofParameter(p.node(), p.from()));
         origins.put(to + "/schema", p.from());
         String format = p.node().path("collectionFormat").asText("csv");
         if (p.node().path("type").asText("").equals("array")) {
@@ -127,7 +129,7 @@ final class Swagger2Parameters {
         ObjectNode content = out.putObject("content");
         for (String mediaType : consumes.isEmpty() ? List.of("application/json") : consumes) {
             String at = to + "/content/" + SpecSource.escape(mediaType);
-            content.putObject(mediaType).set("schema", Swagger2Schemas.schema(schema));
+            content.putObject(mediaType).set("schema", schemas.schema(schema, p.from() + "/schema"));
             origins.put(at, p.from());
             origins.put(at + "/schema", p.from() + "/schema");
         }
@@ -145,7 +147,7 @@ final class Swagger2Parameters {
         List<String[]> fieldOrigins = new ArrayList<>();
         for (Found f : fields) {
             String name = f.node().path("name").asText("");
-            ObjectNode property = Swagger2Schemas.ofParameter(f.node());
+            ObjectNode property = schemas.ofParameter(f.node(), f.from());
             copyIfPresent(f.node(), property, "description");
             properties.set(name, property);
             fieldOrigins.add(new String[] {name, f.from()});

@@ -20,10 +20,12 @@ final class Swagger2Responses {
 
     private final SpecSource source;
     private final PointerOrigins origins;
+    private final Swagger2Schemas schemas;
 
-    Swagger2Responses(SpecSource source, PointerOrigins origins) {
+    Swagger2Responses(SpecSource source, PointerOrigins origins, Swagger2Schemas schemas) {
         this.source = source;
         this.origins = origins;
+        this.schemas = schemas;
     }
 
     /** The responses map at {@code from}, each status (and {@code default}) converted. */
@@ -77,8 +79,9 @@ final class Swagger2Responses {
             for (String mediaType : types) {
                 String at = to + "/content/" + SpecSource.escape(mediaType);
                 ObjectNode media = content.putObject(mediaType);
-                media.set("schema", Swagger2Schemas.schema(schema));
-                origins.put(at, from + "/schema");
+                media.set("schema", schemas.schema(schema, from + "/schema"));
+                origins.put(at, from);
+                origins.put(at + "/schema", from + "/schema");
                 JsonNode example = r.path("examples").get(mediaType);
                 if (example != null) {
                     media.set("example", example.deepCopy());
@@ -97,7 +100,7 @@ final class Swagger2Responses {
         ObjectNode out = NODES.objectNode();
         origins.put(to, from);
         Swagger2Parameters.copyIfPresent(h, out, "description");
-        out.set("schema", Swagger2Schemas.ofParameter(h));
+        out.set("schema", schemas.ofParameter(h, from));
         String format = h.path("collectionFormat").asText("csv");
         if (h.path("type").asText("").equals("array") && !format.equals("csv")) {
             throw source.error(from + "/collectionFormat", "collectionFormat " + format + " of a header has no OpenAPI 3"

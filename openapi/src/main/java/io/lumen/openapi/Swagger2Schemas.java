@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 
 import java.util.Iterator;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -17,7 +18,12 @@ import java.util.Set;
  * becomes {@code nullable}, {@code type: file} becomes a binary string, a {@code discriminator} (a
  * property name in 2.0) becomes {@code {propertyName: ...}}, and a {@code $ref} into
  * {@code definitions}, {@code parameters} or {@code responses} points into {@code components}.
- * Also builds the schema of a 2.0 non-body parameter or header from its own keywords. Stateless.
+ * Also builds the schema of a 2.0 non-body parameter or header from its own keywords.
+ *
+ * <p>{@code items} given as a list (JSON Schema draft 4's tuple form, which neither Swagger 2.0 nor
+ * OpenAPI 3.0 allows, but specs such as Slack's write for "this or null") is dropped: draft 4 ignores it
+ * for a value that is not an array, and OpenAPI 3.0 has no tuple; the pointers are collected for one
+ * warning. One per conversion.
  */
 final class Swagger2Schemas {
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
@@ -32,22 +38,30 @@ final class Swagger2Schemas {
             "#/parameters/", "#/components/parameters/",
             "#/responses/", "#/components/responses/");
 
-    private Swagger2Schemas() {
+    /** Where a list-valued {@code items} was dropped, as pointers of the file as written. */
+    private final Set<String> droppedTuples = new LinkedHashSet<>();
+
+    /** A 3.0 copy of the 2.0 schema {@code schema}, written at {@code from}. */
+    JsonNode schema(JsonNode schema, String from) {
+        JsonNode copy = schema.deepCopy();
+        fixInPlace(copy, from);
+        return copy;
     }
 
-    /** A 3.0 copy of the 2.0 schema {@code schema}. */
-    static JsonNode schema(JsonNode schema) {
-        JsonNode copy = schema.deepCopy();
-        fixInPlace(copy);
-        return copy;
+    Set<String> droppedTuples() {
+        return droppedTuples;
     }
 
     /**
      * Rewrites the 2.0 keywords of every schema below {@code node} in place; used on the copy of a
      * schema and on files a 2.0 spec references (their content is schemas).
      */
-    static void fixInPlace(JsonNode node) {
+    void fixInPlace(JsonNode node, String pointer) {
         if (node instanceof ObjectNode obj) {
+            if (obj.get("items") instanceof ArrayNode) {
+                obj.remove("items");
+                droppedTuples.add(pointer + "/items");
+            }
             JsonNode nullable = obj.remove("x-nullable");
             if (nullable != null && nullable.isBoolean() && !obj.has("nullable")) {
                 obj.set("nullable", nullable);
@@ -64,11 +78,13 @@ final class Swagger2Schemas {
             for (Iterator<Map.Entry<String, JsonNode>> it = obj.properties().iterator(); it.hasNext(); ) {
                 Map.Entry<String, JsonNode> e = it.next();
                 if (!DATA_KEYS.contains(e.getKey()) && !e.getKey().startsWith("x-")) {
-                    fixInPlace(e.getValue());
+                    fixInPlace(e.getValue(), pointer + "/" + SpecSource.escape(e.getKey()));
                 }
             }
         } else if (node instanceof ArrayNode arr) {
-            arr.forEach(Swagger2Schemas::fixInPlace);
+            for (int i = 0; i < arr.size(); i++) {
+                fixInPlace(arr.get(i), pointer + "/" + i);
+            }
         }
     }
 
@@ -82,8 +98,8 @@ final class Swagger2Schemas {
         return ref;
     }
 
-    /** The schema of a 2.0 non-body parameter, header or items object, built from its keywords. */
-    static ObjectNode ofParameter(ObjectNode parameter) {
+    /** The schema of a 2.0 non-body parameter, header or items object at {@code from}, built from its keywords. */
+    ObjectNode ofParameter(ObjectNode parameter, String from) {
         ObjectNode schema = NODES.objectNode();
         for (String key : PARAMETER_SCHEMA_KEYS) {
             JsonNode v = parameter.get(key);
@@ -92,12 +108,12 @@ final class Swagger2Schemas {
             }
         }
         if (parameter.get("items") instanceof ObjectNode items) {
-            schema.set("items", items.has("$ref") ? schema(items) : ofParameter(items));
+            schema.set("items", items.has("$ref") ? schema(items, from + "/items") : ofParameter(items, from + "/items"));
         }
         if (parameter.path("x-nullable").isBoolean()) {
             schema.set("nullable", parameter.get("x-nullable"));
         }
-        fixInPlace(schema);
+        fixInPlace(schema, from);
         return schema;
     }
 }

@@ -212,6 +212,24 @@ class Swagger2ConversionTest {
     }
 
     @Test
+    void aResponseSchemasProblemIsReportedAtTheResponsesSchema() throws Exception {
+        String text = resource("features.yaml").replace("\"200\": {description: a pet, schema: {$ref: \"#/definitions/Pet\"}}",
+                "\"200\": {description: a pet, schema: {$ref: \"#/definitions/Nope\"}}");
+        ConfigException e = assertThrows(ConfigException.class, () -> SpecLoader.load(write("s2.yaml", text)));
+        assertTrue(e.getMessage().startsWith(dir.resolve("s2.yaml") + ":" + lineOf(text, "#/definitions/Nope")
+                + ": /paths/~1pets~1{petId}/get/responses/200/schema/$ref: $ref '/components/schemas/Nope' does not resolve"), e.getMessage());
+    }
+
+    @Test
+    void itemsGivenAsAListAreDroppedAsOpenApi3HasNoTuples() throws Exception {
+        // Slack's spec writes "a message or null" as items: [{$ref}, {type: 'null'}] on a property that is no array
+        String text = resource("features.yaml").replace("      tag: {type: string, x-nullable: true}",
+                "      tag: {type: string, x-nullable: true}\n      latest: {items: [{$ref: \"#/definitions/Error\"}, {type: \"null\"}]}");
+        JsonNode latest = SpecLoader.load(write("s2.yaml", text)).bundle().at("/components/schemas/Pet/properties/latest");
+        assertTrue(latest.isObject() && latest.get("items") == null, latest.toString());
+    }
+
+    @Test
     void anotherSwaggerVersionIsNamed() throws Exception {
         ConfigException e = assertThrows(ConfigException.class, () -> SpecLoader.load(
                 write("s1.yaml", "info: {title: t, version: '1'}\nswagger: '1.2'\npaths: {}\n")));
