@@ -22,6 +22,8 @@
 #   hydra           4 s + 216 s build (52 tests) + 128 s schemathesis (all phases end)
 #   mastodon       22 s + 478 s build (210 tests); coverage phase 128 s, fuzzing not done within FUZZ_SECONDS=300
 #   qdrant          5 s + 196 s build (69 tests); coverage phase not done within FUZZ_SECONDS=300
+#   petstore2       3 s + 280 s build (20 tests) + 41 s schemathesis (Swagger 2.0; all phases end)
+#   slack           9 s + 482 s build (174 tests) + 202 s schemathesis (Swagger 2.0; all phases end)
 #   petstore3 78 s build (19 tests) at a load of 17; the others of the full set: docs/codegen.md, "The public-spec suite".
 # BUILD_SECONDS (default 3600) caps one generated project's build; FUZZ_SECONDS caps schemathesis, which is then
 # stopped with SIGINT so it still prints the failures it found.
@@ -39,7 +41,7 @@ MAX_EXAMPLES="${MAX_EXAMPLES:-10}"
 FUZZ_SECONDS="${FUZZ_SECONDS:-300}"      # per spec
 BUILD_SECONDS="${BUILD_SECONDS:-3600}"   # cap on one generated project's Maven build with its tests (header: measured times)
 PHASES="${PHASES:-}"                     # schemathesis --phases (examples,coverage,fuzzing,stateful); empty: its default
-ALL_SPECS=(petstore3 train-travel museum spotify box openai discord adyen-checkout adyen-transfers lago kratos hydra mastodon qdrant petstore2 slack)
+ALL_SPECS=(petstore3 train-travel museum spotify box openai discord adyen-checkout adyen-transfers lago kratos hydra mastodon qdrant petstore2 slack docker)
 CI_SPECS=(petstore3 museum spotify)   # permissive licences only (README.md); train-travel is CC BY-NC-SA
 JAVA_OPTS=(-Xmx256m -XX:+UseSerialGC -XX:TieredStopAtLevel=1)
 CLI_OPTS=(-XX:+UseSerialGC -XX:TieredStopAtLevel=1)   # the flags docs/codegen.md recommends for the CLI (Speed)
