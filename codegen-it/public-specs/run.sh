@@ -22,6 +22,9 @@
 #   hydra           4 s + 216 s build (52 tests) + 128 s schemathesis (all phases end)
 #   mastodon       22 s + 478 s build (210 tests); coverage phase 128 s, fuzzing not done within FUZZ_SECONDS=300
 #   qdrant          5 s + 196 s build (69 tests); coverage phase not done within FUZZ_SECONDS=300
+#   petstore2       3 s + 280 s build (20 tests) + 41 s schemathesis (Swagger 2.0; all phases end)
+#   slack           9 s + 482 s build (174 tests) + 202 s schemathesis (Swagger 2.0; all phases end)
+#   docker          3 s + 35 s build at a load of 15 (108 tests) + 50 s schemathesis (Swagger 2.0; tar bodies it cannot make)
 #   petstore3 78 s build (19 tests) at a load of 17; the others of the full set: docs/codegen.md, "The public-spec suite".
 # BUILD_SECONDS (default 3600) caps one generated project's build; FUZZ_SECONDS caps schemathesis, which is then
 # stopped with SIGINT so it still prints the failures it found.
@@ -39,7 +42,7 @@ MAX_EXAMPLES="${MAX_EXAMPLES:-10}"
 FUZZ_SECONDS="${FUZZ_SECONDS:-300}"      # per spec
 BUILD_SECONDS="${BUILD_SECONDS:-3600}"   # cap on one generated project's Maven build with its tests (header: measured times)
 PHASES="${PHASES:-}"                     # schemathesis --phases (examples,coverage,fuzzing,stateful); empty: its default
-ALL_SPECS=(petstore3 train-travel museum spotify box openai discord adyen-checkout adyen-transfers lago kratos hydra mastodon qdrant)
+ALL_SPECS=(petstore3 train-travel museum spotify box openai discord adyen-checkout adyen-transfers lago kratos hydra mastodon qdrant petstore2 slack docker)
 CI_SPECS=(petstore3 museum spotify)   # permissive licences only (README.md); train-travel is CC BY-NC-SA
 JAVA_OPTS=(-Xmx256m -XX:+UseSerialGC -XX:TieredStopAtLevel=1)
 CLI_OPTS=(-XX:+UseSerialGC -XX:TieredStopAtLevel=1)   # the flags docs/codegen.md recommends for the CLI (Speed)
@@ -80,7 +83,7 @@ def path_item(item):  # a path item $ref'd from another file (a spec split over 
     return load(os.path.join(os.path.dirname(path), ref)) if ref and not ref.startswith("#") else item
 methods = {"get", "put", "post", "delete", "patch", "head", "options", "trace"}
 ops = sum(1 for item in (doc.get("paths") or {}).values() for m in path_item(item) if m in methods)
-servers = doc.get("servers") or [{"url": "/"}]
+servers = doc.get("servers") or [{"url": doc.get("basePath") or "/"}]  # Swagger 2.0: basePath
 url = servers[0].get("url", "/")
 for var, spec in (servers[0].get("variables") or {}).items():  # {hostname}, {port}: their defaults, as Lumen does
     url = url.replace("{%s}" % var, str(spec.get("default", "")))
@@ -89,7 +92,10 @@ scopes = set()
 for scheme in ((doc.get("components") or {}).get("securitySchemes") or {}).values():
     for flow in (scheme.get("flows") or {}).values():
         scopes.update((flow.get("scopes") or {}).keys())
-print("%s|%d|%s|%s" % (doc.get("openapi"), ops, base, " ".join(sorted(scopes))))
+for scheme in (doc.get("securityDefinitions") or {}).values():  # Swagger 2.0
+    scopes.update((scheme.get("scopes") or {}).keys())
+version = doc.get("openapi") or "swagger " + str(doc.get("swagger"))
+print("%s|%d|%s|%s" % (version, ops, base, " ".join(sorted(scopes))))
 EOF
 }
 
@@ -114,7 +120,10 @@ for item in (doc.get("paths") or {}).values():
         if all(reqs):  # an empty alternative ({}) lets anyone in: Lumen enforces nothing there (Qdrant)
             for req in reqs:
                 used.update(req.keys())
-for name, s in ((doc.get("components") or {}).get("securitySchemes") or {}).items():
+declared = dict((doc.get("components") or {}).get("securitySchemes") or {})
+for name, s in (doc.get("securityDefinitions") or {}).items():  # Swagger 2.0, as Lumen converts them
+    declared[name] = {"type": "http", "scheme": "basic"} if s.get("type") == "basic" else s
+for name, s in declared.items():
     if name not in used:
         continue
     kind = s.get("type")

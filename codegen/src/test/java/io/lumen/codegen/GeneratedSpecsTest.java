@@ -27,7 +27,8 @@ class GeneratedSpecsTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"petshop-array.yaml", "composition.yaml", "examples-only.yaml", "callbacks.yaml", "links.yaml",
-            "forms.yaml", "webhooks-only.yaml", "bearer-scopes.yaml", "kitchen-31.yaml", "edge-cases.yaml", "discriminators.yaml"})
+            "forms.yaml", "webhooks-only.yaml", "bearer-scopes.yaml", "kitchen-31.yaml", "edge-cases.yaml", "discriminators.yaml",
+            "swagger-petstore.json"})
     void generatesCompilesAndAnswersEveryOperation(String spec) throws Exception {
         GeneratedProject project = GeneratedProject.generate(GeneratedProject.spec(spec), dir);
         assertEquals(0, project.exit, project.err);

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.lumen.config.ConfigException;
 import io.lumen.config.ConfigFile;
 import io.lumen.config.ConfigLoader;
+import io.lumen.config.SpecFiles;
 import io.lumen.server.ServiceContext;
 
 import java.io.IOException;
@@ -43,11 +44,14 @@ public final class SpecLoader {
         return context.shared(OpenApiSpec.class, () -> load(context.config()));
     }
 
-    /** Loads and checks the spec named {@code openapi} in the config dirs or classpath {@code config/}. */
+    /**
+     * Loads and checks the spec named {@code openapi} in the config dirs or classpath {@code config/},
+     * else the one named {@code swagger} (light-rest-4j's Swagger 2.0 line); a Swagger 2.0 document is
+     * converted to OpenAPI 3.0 whatever its name.
+     */
     public static OpenApiSpec load(ConfigLoader loader) {
-        ConfigFile file = loader.find("openapi").orElseThrow(() -> new ConfigException("openapi.yaml", 0, null,
-                "no openapi.yaml, openapi.yml or openapi.json in the config dirs or classpath config/; "
-                        + "the specification and validator middleware need the service's OpenAPI spec"));
+        ConfigFile file = SpecFiles.find(loader).orElseThrow(() -> new ConfigException("openapi.yaml", 0, null,
+                SpecFiles.NONE + "; the specification and validator middleware need the service's OpenAPI spec"));
         return new SpecLoader(loader).load(file);
     }
 
@@ -93,10 +97,23 @@ public final class SpecLoader {
         List<SpecSource> sources = new ArrayList<>();
         List<URL> urls = new ArrayList<>();
         SpecSource rootSource = new SpecSource(file.displayName(), root, file::lineOf);
+        boolean swagger2 = Swagger2Converter.isSwagger2(root);
+        if (swagger2) {
+            rootSource = Swagger2Converter.convert(rootSource);
+        }
         sources.add(rootSource);
         URL rootUrl = rootUrl(file);
         urls.add(rootUrl);
-        ObjectNode bundle = new RefBundler(loader, sources, urls).bundle(root);
+        ObjectNode bundle = new RefBundler(loader, sources, urls).bundle((ObjectNode) rootSource.tree());
+        if (swagger2 && bundle.get(OpenApiSpec.FILES) != null) {
+            // the files a 2.0 spec references hold 2.0 schemas
+            JsonNode files = bundle.get(OpenApiSpec.FILES);
+            for (int i = 0; i < files.size(); i++) {
+                Swagger2Schemas schemas = new Swagger2Schemas();
+                schemas.fixInPlace(files.get(i), "");
+                Swagger2Converter.warnDroppedTuples(sources.get(i + 1), schemas.droppedTuples());
+            }
+        }
         OpenApiSpec draft = new OpenApiSpec(version(rootSource), "", List.of(), bundle, new byte[0], file.displayName(), sources);
         RefBundler.checkRefs(draft, bundle, "");
         String basePath = effectiveBasePath(draft);
@@ -107,7 +124,7 @@ public final class SpecLoader {
     private static String version(SpecSource root) {
         JsonNode v = root.tree().get("openapi");
         if (v == null || !v.isTextual() || !(v.asText().startsWith("3.0.") || v.asText().startsWith("3.1."))) {
-            throw root.error("/openapi", "expected an OpenAPI version 3.0.x or 3.1.x, got " + (v == null ? "nothing" : v));
+            throw root.error("/openapi", "expected an OpenAPI version 3.0.x or 3.1.x (or swagger: \"2.0\"), got " + (v == null ? "nothing" : v));
         }
         return v.asText();
     }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.lumen.config.ConfigException;
 
 import java.util.function.ToIntFunction;
+import java.util.function.UnaryOperator;
 
 /**
  * One file of a spec (the root {@code openapi.yaml} or a file it references), with the line of
@@ -11,12 +12,22 @@ import java.util.function.ToIntFunction;
  *
  * @param name  where the file was found, as shown in errors
  * @param tree  its content
- * @param lines the 1-based line of a pointer, 0 when unknown
+ * @param lines  the 1-based line of a pointer of the file as written, 0 when unknown
+ * @param origin where a pointer of {@code tree} was in the file as written: itself, except for a
+ *               Swagger 2.0 file converted to OpenAPI 3.0 ({@code Swagger2Converter})
  */
-record SpecSource(String name, JsonNode tree, ToIntFunction<String> lines) {
+record SpecSource(String name, JsonNode tree, ToIntFunction<String> lines, UnaryOperator<String> origin) {
 
-    /** {@code file:line: <pointer>: problem}; the line is that of the pointer or its nearest parent. */
-    ConfigException error(String pointer, String problem) {
+    SpecSource(String name, JsonNode tree, ToIntFunction<String> lines) {
+        this(name, tree, lines, UnaryOperator.identity());
+    }
+
+    /**
+     * {@code file:line: <pointer>: problem}, the pointer and line those of the file as written; the line
+     * is that of the pointer or its nearest parent.
+     */
+    ConfigException error(String treePointer, String problem) {
+        String pointer = origin.apply(treePointer);
         String p = pointer;
         int line = 0;
         while (true) {

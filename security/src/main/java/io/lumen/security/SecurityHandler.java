@@ -2,6 +2,7 @@ package io.lumen.security;
 
 import io.lumen.config.ConfigException;
 import io.lumen.config.ConfigLoader;
+import io.lumen.config.SpecFiles;
 import io.lumen.handler.ChainContext;
 import io.lumen.handler.HandlerAttachments;
 import io.lumen.handler.Middleware;
@@ -59,7 +60,7 @@ public final class SecurityHandler implements Middleware {
 
     private SecurityHandler(String file, ServiceContext context) {
         this(context.config().load(file, SecurityConfig.class), context.config(), context.errors(),
-                context.config().find("openapi").isPresent() ? SpecLoader.shared(context) : null, file + ".yml");
+                SpecFiles.find(context.config()).isPresent() ? SpecLoader.shared(context) : null, file + ".yml");
     }
 
     /**

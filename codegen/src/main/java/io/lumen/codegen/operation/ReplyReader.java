@@ -54,7 +54,11 @@ final class ReplyReader {
         return out;
     }
 
-    /** The lowest documented 2xx code, else a 2XX range, else the lowest code below 400, else default, else the first. */
+    /**
+     * The lowest documented 2xx code, else a 2XX range, else the lowest 3xx code, else default, else the
+     * first that is not informational (1xx), else the first. A 1xx code comes last: a handler cannot answer one as a final
+     * response (Docker's {@code POST /session} documents only 101 Switching Protocols, 400 and 500).
+     */
     static OperationModel.Reply stub(List<OperationModel.Reply> replies) {
         for (OperationModel.Reply r : replies) {
             if (!r.variableStatus() && r.status() >= 200 && r.status() < 300) {
@@ -67,7 +71,7 @@ final class ReplyReader {
             }
         }
         for (OperationModel.Reply r : replies) {
-            if (!r.variableStatus() && r.status() < 400) {
+            if (!r.variableStatus() && r.status() >= 200 && r.status() < 400) {
                 return r;
             }
         }
@@ -76,6 +80,6 @@ final class ReplyReader {
                 return r;
             }
         }
-        return replies.get(0);
+        return replies.stream().filter(r -> r.status() >= 200).findFirst().orElse(replies.get(0));
     }
 }

@@ -3,6 +3,7 @@ package io.lumen.handler.chain;
 import io.lumen.config.ConfigException;
 import io.lumen.config.ConfigFile;
 import io.lumen.config.ConfigLoader;
+import io.lumen.config.SpecFiles;
 import io.lumen.http.HttpMethods;
 
 import java.net.URI;
@@ -27,9 +28,8 @@ final class SpecEndpoints {
 
     /** Every operation of the spec the loader finds, in spec order. */
     static List<Endpoint> list(ConfigLoader loader) {
-        ConfigFile spec = loader.find("openapi").orElseThrow(() -> new ConfigException("openapi.yaml", 0, null,
-                OPENAPI_SOURCE + " lists the operations of openapi.yaml, but there is no openapi.yaml, openapi.yml"
-                        + " or openapi.json in the config dirs or classpath config/"));
+        ConfigFile spec = SpecFiles.find(loader).orElseThrow(() -> new ConfigException("openapi.yaml", 0, null,
+                OPENAPI_SOURCE + " lists the operations of openapi.yaml, but there is " + SpecFiles.NONE));
         if (!(spec.tree() instanceof Map<?, ?> root) || !(root.get("paths") instanceof Map<?, ?> paths)) {
             throw new ConfigException(spec.displayName(), 0, "paths", "the spec has no paths to route");
         }
@@ -48,8 +48,14 @@ final class SpecEndpoints {
         return endpoints;
     }
 
-    /** The path of {@code servers[0].url} without a trailing slash; empty when there is none. */
+    /**
+     * The path of {@code servers[0].url} (a Swagger 2.0 spec's {@code basePath}) without a trailing
+     * slash; empty when there is none.
+     */
     private static String basePath(Map<?, ?> root) {
+        if (root.containsKey("swagger") && root.get("basePath") instanceof String swaggerBase) {
+            return swaggerBase.endsWith("/") ? swaggerBase.substring(0, swaggerBase.length() - 1) : swaggerBase;
+        }
         if (root.get("servers") instanceof List<?> servers && !servers.isEmpty()
                 && servers.get(0) instanceof Map<?, ?> server && server.get("url") instanceof String url) {
             String path;

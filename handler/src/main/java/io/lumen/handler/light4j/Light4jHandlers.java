@@ -99,10 +99,10 @@ public final class Light4jHandlers {
         missing(t, "com.networknt.openapi.SwtVerifyHandler", "the security middleware with JWTs; Lumen does not introspect simple web tokens");
         // light-4j's access-control.yml default: enabled true
         switchable(t, "com.networknt.openapi.AccessControlHandler", "access-control", true, "scopes in the OpenAPI spec checked by the security middleware");
-        // light-rest-4j's Swagger 2.0 line (light-4j 1.x): Lumen reads OpenAPI 3 specs only
-        String swagger2 = "the specification and validator built-ins with the spec converted to OpenAPI 3 (openapi.yaml)";
-        missing(t, "com.networknt.swagger.SwaggerHandler", swagger2);
-        missing(t, "com.networknt.validator.ValidatorHandler", swagger2);
+        // light-rest-4j's Swagger 2.0 line (light-4j 1.x; its JwtVerifyHandler is com.networknt.security's, above):
+        // swagger.json/.yaml is converted to OpenAPI 3.0 when loaded
+        builtin(t, "com.networknt.swagger.SwaggerHandler", "specification", "swagger.json/swagger.yaml, converted to OpenAPI 3.0 when loaded");
+        builtin(t, "com.networknt.validator.ValidatorHandler", "validator", "swagger-validator.yml when there is no openapi-validator.yml");
         missing(t, "com.networknt.deref.DerefMiddlewareHandler", "the security middleware with JWTs");
         missing(t, "com.networknt.content.ContentHandler", "set Content-Type in your handler, or a header.yml response rule");
         unserved(t, "com.networknt.specification.FaviconHandler", "drop the /favicon.ico route (browsers accept a 404) or serve it from your own handler");

@@ -75,7 +75,7 @@ public final class SpecErrorFormats implements ErrorFormats {
     public static void register(ServiceContext context) {
         context.shared(SpecErrorFormats.class, () -> {
             OpenApiSpec spec = SpecLoader.shared(context);
-            ValidatorConfig config = context.config().load("openapi-validator", ValidatorConfig.class);
+            ValidatorConfig config = ValidatorConfig.load(context.config());
             boolean light4jFolder = light4jFolder(context);
             if (!config.errorFormat().enabledFor(light4jFolder)) {
                 LOG.info("error formats: off ({}): Lumen's error JSON everywhere", light4jFolder && config.errorFormat().enabled() == null

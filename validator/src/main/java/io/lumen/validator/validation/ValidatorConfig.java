@@ -1,5 +1,6 @@
 package io.lumen.validator.validation;
 
+import io.lumen.config.ConfigLoader;
 import io.lumen.handler.prefix.PathPrefixes;
 import io.lumen.validator.errors.ErrorFormatSettings;
 
@@ -7,7 +8,7 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * {@code openapi-validator.yml}. Every key is optional.
+ * {@code openapi-validator.yml} (or a Swagger 2.0 light-rest-4j folder's {@code swagger-validator.yml}). Every key is optional.
  *
  * @param enabled             link the middleware into chains (true)
  * @param logError            log each rejected request's errors at INFO (true)
@@ -28,6 +29,18 @@ import java.util.Locale;
 public record ValidatorConfig(Boolean enabled, Boolean logError, Boolean skipBodyValidation, String validateResponse,
                               Boolean handleNullableField, List<String> skipPathPrefixes, String readOnlyProperties,
                               Boolean coerceJsonBody, ErrorFormatSettings errorFormat) {
+
+    /** light-rest-4j's file for this middleware, and its Swagger 2.0 line's (same keys). */
+    private static final List<String> FILES = List.of("openapi-validator", "swagger-validator");
+
+    /**
+     * The middleware's settings: openapi-validator.yml, else swagger-validator.yml (a light-rest-4j
+     * Swagger 2.0 folder's), else the defaults.
+     */
+    public static ValidatorConfig load(ConfigLoader loader) {
+        String file = FILES.stream().filter(f -> loader.find(f).isPresent()).findFirst().orElse(FILES.get(0));
+        return loader.load(file, ValidatorConfig.class);
+    }
 
     /** What {@code validateResponse} asks for. */
     public enum ResponseMode { OFF, LOG, ENFORCE }

@@ -65,7 +65,7 @@ public final class ValidatorHandler implements Middleware {
     private final RequestBodyReader bodies;
 
     public ValidatorHandler(ServiceContext context) {
-        this(context, context.config().load("openapi-validator", ValidatorConfig.class), SpecLoader.shared(context));
+        this(context, ValidatorConfig.load(context.config()), SpecLoader.shared(context));
     }
 
     private ValidatorHandler(ServiceContext context, ValidatorConfig config, OpenApiSpec spec) {

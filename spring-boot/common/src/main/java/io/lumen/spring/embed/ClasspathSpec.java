@@ -1,6 +1,7 @@
 package io.lumen.spring.embed;
 
 import io.lumen.config.ConfigLoader;
+import io.lumen.config.SpecFiles;
 import io.lumen.openapi.OpenApiSpec;
 import io.lumen.openapi.SpecLoader;
 import org.springframework.core.env.Environment;
@@ -20,7 +21,8 @@ import java.util.regex.Pattern;
 
 /**
  * Where Spring applications keep their spec: when Lumen's config dirs and the classpath folder
- * {@code config/} have no openapi.yaml/.yml/.json, the classpath root ({@code openapi.*}) and then
+ * {@code config/} have no openapi.yaml/.yml/.json (nor swagger.*, a Swagger 2.0 spec), the classpath root
+ * ({@code openapi.*}, else {@code swagger.*}) and then
  * {@code static/} are searched, and the spec found there is the service's (its {@code $ref}s relative to
  * it). In a directory (an IDE, tests, {@code spring-boot:run}) it is read as a file of that directory, so
  * its errors name the real file; inside a jar it is read through the class loader as if it were in
@@ -40,14 +42,14 @@ final class ClasspathSpec {
      * never uses is not read); empty otherwise.
      */
     static Optional<Found> find(ConfigLoader config, ClassLoader cl, Environment environment) {
-        if (config.find("openapi").isPresent() || !config.find("handler")
+        if (SpecFiles.find(config).isPresent() || !config.find("handler")
                 .map(f -> SPEC_USERS.matcher(String.valueOf(f.tree())).find()).orElse(false)) {
             return Optional.empty();
         }
         Map<String, Object> overrides = ConfigDirs.springOverrides(environment);
         for (String folder : FOLDERS) {
-            for (String ext : EXTENSIONS) {
-                URL url = cl.getResource(folder + "openapi" + ext);
+            for (String fileName : SpecFiles.BASE_NAMES.stream().flatMap(n -> EXTENSIONS.stream().map(e -> n + e)).toList()) {
+                URL url = cl.getResource(folder + fileName);
                 if (url == null) {
                     continue;
                 }
