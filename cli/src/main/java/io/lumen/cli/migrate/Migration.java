@@ -185,13 +185,17 @@ public final class Migration {
      * would answer in the declared format, so the migrated folder switches that off.
      */
     private void keepLight4jErrorJson(List<Path> files) throws IOException {
-        boolean spec = files.stream().anyMatch(f -> f.getNameCount() == 1 && "openapi".equals(baseName(f.toString())));
-        Path validatorYml = source.resolve("openapi-validator.yml");
-        boolean set = values.has("openapi-validator.errorFormat")
+        // a Swagger 2.0 folder (swagger.*, swagger-validator.yml) is read as light-rest-4j's Swagger line was
+        boolean spec = files.stream().anyMatch(f -> f.getNameCount() == 1
+                && ("openapi".equals(baseName(f.toString())) || "swagger".equals(baseName(f.toString()))));
+        String module = !Files.isRegularFile(source.resolve("openapi-validator.yml"))
+                && Files.isRegularFile(source.resolve("swagger-validator.yml")) ? "swagger-validator" : "openapi-validator";
+        Path validatorYml = source.resolve(module + ".yml");
+        boolean set = values.has(module + ".errorFormat")
                 || Files.isRegularFile(validatorYml) && readMap(validatorYml).containsKey("errorFormat");
         if (spec && !set) {
-            values.add("openapi-validator.errorFormat", "{enabled: false}");
-            report.changed("values.yml: openapi-validator.errorFormat: {enabled: false} added, so that rejections are"
+            values.add(module + ".errorFormat", "{enabled: false}");
+            report.changed("values.yml: " + module + ".errorFormat: {enabled: false} added, so that rejections are"
                     + " light-4j's error JSON (ERR10007, ERR11004, ...) even where the spec declares an error schema");
         }
     }

@@ -136,6 +136,18 @@ class MigrateTest {
         assertFalse(values.contains("server.enableHttp:"), "server.yml sets the listeners itself: " + values);
     }
 
+    /** light-example-4j's Swagger 2.0 petstore: its swagger-validator.yml is the validator's file, so the switch goes there. */
+    @Test
+    void aSwaggerLineFolderKeepsLight4jsErrorJsonThroughItsSwaggerValidatorYml() throws Exception {
+        Path out = dir.resolve("swagger-petstore");
+        assertEquals(0, lumen("migrate", folder("swagger-petstore").toString(), "-o", out.toString()).exit());
+        String report = report(out);
+        assertTrue(report.contains("values.yml: swagger-validator.errorFormat: {enabled: false} added"), report);
+        String values = Files.readString(out.resolve("values.yml"));
+        assertTrue(values.contains("swagger-validator.errorFormat: {enabled: false}"), values);
+        assertFalse(values.contains("openapi-validator.errorFormat"), values);
+    }
+
     @Test
     void renamedLight4jFilesAndKeysCarryOverAndStatusTablesAreKeptAsWritten() throws Exception {
         Path light4j = Files.createDirectories(dir.resolve("light4j"));
