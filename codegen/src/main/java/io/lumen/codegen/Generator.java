@@ -2,6 +2,7 @@ package io.lumen.codegen;
 
 import io.lumen.codegen.datasource.Datasource;
 import io.lumen.codegen.datasource.DatasourceExtension;
+import io.lumen.codegen.diagnostics.Diagnostics;
 import io.lumen.codegen.java.ApiWriter;
 import io.lumen.codegen.java.HandlerWriter;
 import io.lumen.codegen.java.JavaSources;
@@ -13,6 +14,8 @@ import io.lumen.codegen.operation.OperationModel;
 import io.lumen.codegen.operation.OperationModelReader;
 import io.lumen.codegen.operation.SpecSchemes;
 import io.lumen.codegen.project.GeneratedFile;
+import io.lumen.codegen.project.Generation;
+import io.lumen.codegen.project.GeneratorOptions;
 import io.lumen.codegen.project.Layout;
 import io.lumen.codegen.project.ProjectFiles;
 import io.lumen.codegen.schema.Model;

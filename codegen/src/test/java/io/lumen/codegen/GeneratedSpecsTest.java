@@ -1,6 +1,8 @@
 package io.lumen.codegen;
 
 import io.lumen.codegen.operation.OperationModel;
+import io.lumen.codegen.project.Generation;
+import io.lumen.codegen.project.GeneratorOptions;
 import io.lumen.codegen.project.Versions;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;

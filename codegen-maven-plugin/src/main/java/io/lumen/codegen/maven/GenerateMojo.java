@@ -1,11 +1,11 @@
 package io.lumen.codegen.maven;
 
-import io.lumen.codegen.Generation;
 import io.lumen.codegen.Generator;
-import io.lumen.codegen.GeneratorOptions;
-import io.lumen.codegen.Warning;
 import io.lumen.codegen.datasource.DatasourceRequest;
+import io.lumen.codegen.diagnostics.Warning;
 import io.lumen.codegen.project.GeneratedFile;
+import io.lumen.codegen.project.Generation;
+import io.lumen.codegen.project.GeneratorOptions;
 import io.lumen.codegen.project.Layout;
 import io.lumen.codegen.project.ProjectWriter;
 import io.lumen.codegen.project.Versions;

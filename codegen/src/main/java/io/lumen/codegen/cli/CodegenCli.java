@@ -1,10 +1,10 @@
 package io.lumen.codegen.cli;
 
-import io.lumen.codegen.Generation;
 import io.lumen.codegen.Generator;
-import io.lumen.codegen.GeneratorOptions;
-import io.lumen.codegen.Warning;
 import io.lumen.codegen.datasource.DatasourceRequest;
+import io.lumen.codegen.diagnostics.Warning;
+import io.lumen.codegen.project.Generation;
+import io.lumen.codegen.project.GeneratorOptions;
 import io.lumen.codegen.project.ProjectWriter;
 import io.lumen.codegen.project.Versions;
 import io.lumen.config.ConfigException;

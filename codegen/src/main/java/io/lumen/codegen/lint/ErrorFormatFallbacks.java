@@ -1,6 +1,6 @@
 package io.lumen.codegen.lint;
 
-import io.lumen.codegen.Diagnostics;
+import io.lumen.codegen.diagnostics.Diagnostics;
 import io.lumen.openapi.OpenApiSpec;
 import io.lumen.status.ErrorResponder;
 import io.lumen.status.StatusCatalogue;

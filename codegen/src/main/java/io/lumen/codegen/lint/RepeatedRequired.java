@@ -1,7 +1,7 @@
 package io.lumen.codegen.lint;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.lumen.codegen.Diagnostics;
+import io.lumen.codegen.diagnostics.Diagnostics;
 import io.lumen.codegen.schema.Schemas;
 
 import java.util.ArrayList;

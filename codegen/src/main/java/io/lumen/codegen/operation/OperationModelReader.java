@@ -3,7 +3,7 @@ package io.lumen.codegen.operation;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.TypeName;
-import io.lumen.codegen.Diagnostics;
+import io.lumen.codegen.diagnostics.Diagnostics;
 import io.lumen.codegen.naming.NameTable;
 import io.lumen.codegen.naming.Names;
 import io.lumen.codegen.schema.Schemas;

@@ -1,6 +1,6 @@
 package io.lumen.codegen.operation;
 
-import io.lumen.codegen.Diagnostics;
+import io.lumen.codegen.diagnostics.Diagnostics;
 import io.lumen.openapi.OpenApiSpec;
 import io.lumen.openapi.Operation;
 import io.lumen.openapi.SecurityRequirement;

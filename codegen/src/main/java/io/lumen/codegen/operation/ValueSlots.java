@@ -2,7 +2,7 @@ package io.lumen.codegen.operation;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import io.lumen.codegen.Diagnostics;
+import io.lumen.codegen.diagnostics.Diagnostics;
 import io.lumen.openapi.OpenApiSpec;
 import io.lumen.validator.validation.SchemaCheck;
 

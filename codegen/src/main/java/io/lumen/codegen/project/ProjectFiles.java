@@ -1,9 +1,8 @@
 package io.lumen.codegen.project;
 
-import io.lumen.codegen.Diagnostics;
-import io.lumen.codegen.GeneratorOptions;
 import io.lumen.codegen.datasource.Datasource;
 import io.lumen.codegen.datasource.DatasourceRequest;
+import io.lumen.codegen.diagnostics.Diagnostics;
 import io.lumen.codegen.java.HandlerWriter;
 import io.lumen.codegen.java.UserCodeWriter;
 import io.lumen.codegen.operation.OperationModel;

@@ -1,7 +1,5 @@
 package io.lumen.codegen.project;
 
-import io.lumen.codegen.Generation;
-
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -1,7 +1,7 @@
 package io.lumen.codegen.schema;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.lumen.codegen.Diagnostics;
+import io.lumen.codegen.diagnostics.Diagnostics;
 import io.lumen.openapi.OpenApiSpec;
 import io.lumen.validator.validation.MergedSchema;
 

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeName;
-import io.lumen.codegen.Diagnostics;
+import io.lumen.codegen.diagnostics.Diagnostics;
 import io.lumen.codegen.naming.NameTable;
 import io.lumen.codegen.naming.Names;
 import io.lumen.openapi.OpenApiSpec;

@@ -1,6 +1,6 @@
 package io.lumen.codegen.schema;
 
-import io.lumen.codegen.Diagnostics;
+import io.lumen.codegen.diagnostics.Diagnostics;
 import io.lumen.codegen.naming.NameTable;
 import io.lumen.codegen.naming.Names;
 

@@ -3,7 +3,7 @@ package io.lumen.codegen.schema;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.TypeName;
-import io.lumen.codegen.Diagnostics;
+import io.lumen.codegen.diagnostics.Diagnostics;
 import io.lumen.openapi.OpenApiSpec;
 
 import java.util.ArrayList;

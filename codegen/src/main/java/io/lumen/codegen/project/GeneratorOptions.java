@@ -1,4 +1,4 @@
-package io.lumen.codegen;
+package io.lumen.codegen.project;
 
 import io.lumen.codegen.datasource.DatasourceRequest;
 import io.lumen.codegen.naming.Names;

@@ -1,7 +1,7 @@
-package io.lumen.codegen;
+package io.lumen.codegen.project;
 
+import io.lumen.codegen.diagnostics.Warning;
 import io.lumen.codegen.operation.OperationModel;
-import io.lumen.codegen.project.GeneratedFile;
 
 import java.util.List;
 

@@ -1,4 +1,4 @@
-package io.lumen.codegen;
+package io.lumen.codegen.diagnostics;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
