@@ -22,6 +22,10 @@
 #   hydra           4 s + 216 s build (52 tests) + 128 s schemathesis (all phases end)
 #   mastodon       22 s + 478 s build (210 tests); coverage phase 128 s, fuzzing not done within FUZZ_SECONDS=300
 #   qdrant          5 s + 196 s build (69 tests); coverage phase not done within FUZZ_SECONDS=300
+#   xero-bankfeeds  6 s + 221 s build (7 tests) + 117 s schemathesis (all phases end)    (session 5, load 20-35)
+#   xero-files      5 s + 173 s build (18 tests) + 28 s schemathesis (all phases end)
+#   twilio-verify   6 s + 235 s build (57 tests) + 240 s schemathesis (all phases end)
+#   frigate         6 s + 116 s build (179 tests) + 44 s schemathesis (all phases end)
 #   petstore3 78 s build (19 tests) at a load of 17; the others of the full set: docs/codegen.md, "The public-spec suite".
 # BUILD_SECONDS (default 3600) caps one generated project's build; FUZZ_SECONDS caps schemathesis, which is then
 # stopped with SIGINT so it still prints the failures it found.
