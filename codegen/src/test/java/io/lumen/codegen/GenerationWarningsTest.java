@@ -72,4 +72,18 @@ class GenerationWarningsTest {
         String test = Files.readString(file);
         assertTrue(!test.contains("My Docs") && test.contains("assets"), "the test request is built from the properties' examples: " + test);
     }
+
+    /** Xero's Projects API: in 3.0 a {@code type} beside a {@code $ref} is ignored, so the test request's rate is an Amount object. */
+    @Test
+    void aTypeBesideARefIn30DoesNotStopTheTestRequest() throws Exception {
+        GeneratedProject p = GeneratedProject.generate(GeneratedProject.spec("ref-type-sibling.yaml"), dir, "--verbose");
+        assertEquals(0, p.exit, p.err);
+        assertTrue(!p.err.contains("no valid value"), p.err);
+        Path file;
+        try (var files = Files.walk(dir.resolve("src/test/java"))) {
+            file = files.filter(f -> f.endsWith("CreateTaskTest.java")).findFirst().orElseThrow();
+        }
+        String test = Files.readString(file);
+        assertTrue(test.contains("\\\"rate\\\":{"), "rate is an object: " + test);
+    }
 }
