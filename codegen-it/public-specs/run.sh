@@ -25,6 +25,11 @@
 #   petstore2       3 s + 280 s build (20 tests) + 41 s schemathesis (Swagger 2.0; all phases end)
 #   slack           9 s + 482 s build (174 tests) + 202 s schemathesis (Swagger 2.0; all phases end)
 #   docker          3 s + 35 s build at a load of 15 (108 tests) + 50 s schemathesis (Swagger 2.0; tar bodies it cannot make)
+#   xero-bankfeeds  6 s + 221 s build (7 tests) + 117 s schemathesis (all phases end)    (session 5, load 20-35)
+#   xero-files      5 s + 173 s build (18 tests) + 28 s schemathesis (all phases end)
+#   xero-projects   1 s + 15 s build (16 tests) + 10 s schemathesis (all phases end; quiet machine)
+#   twilio-verify   6 s + 235 s build (57 tests) + 240 s schemathesis (all phases end)
+#   frigate         6 s + 116 s build (179 tests) + 44 s schemathesis (all phases end)
 #   petstore3 78 s build (19 tests) at a load of 17; the others of the full set: docs/codegen.md, "The public-spec suite".
 # BUILD_SECONDS (default 3600) caps one generated project's build; FUZZ_SECONDS caps schemathesis, which is then
 # stopped with SIGINT so it still prints the failures it found.
@@ -42,7 +47,8 @@ MAX_EXAMPLES="${MAX_EXAMPLES:-10}"
 FUZZ_SECONDS="${FUZZ_SECONDS:-300}"      # per spec
 BUILD_SECONDS="${BUILD_SECONDS:-3600}"   # cap on one generated project's Maven build with its tests (header: measured times)
 PHASES="${PHASES:-}"                     # schemathesis --phases (examples,coverage,fuzzing,stateful); empty: its default
-ALL_SPECS=(petstore3 train-travel museum spotify box openai discord adyen-checkout adyen-transfers lago kratos hydra mastodon qdrant petstore2 slack docker)
+ALL_SPECS=(petstore3 train-travel museum spotify box openai discord adyen-checkout adyen-transfers lago kratos hydra mastodon qdrant
+  xero-files xero-bankfeeds xero-projects twilio-verify frigate petstore2 slack docker)
 CI_SPECS=(petstore3 museum spotify)   # permissive licences only (README.md); train-travel is CC BY-NC-SA
 JAVA_OPTS=(-Xmx256m -XX:+UseSerialGC -XX:TieredStopAtLevel=1)
 CLI_OPTS=(-XX:+UseSerialGC -XX:TieredStopAtLevel=1)   # the flags docs/codegen.md recommends for the CLI (Speed)

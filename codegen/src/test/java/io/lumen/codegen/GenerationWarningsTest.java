@@ -3,6 +3,7 @@ package io.lumen.codegen;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -49,5 +50,40 @@ class GenerationWarningsTest {
         assertTrue(p.err.contains("traceId"), "the reason names the property nothing fills: " + p.err);
         assertTrue(p.err.contains("SpecErrorMapper"), "the fix the user owns: " + p.err);
         assertTrue(!p.err.contains("/responses/404:"), "problem details are built in: " + p.err);
+    }
+
+    /**
+     * Xero's Files API: examples written as JSON text in a string pass a schema without {@code type} (a string is not
+     * an object), but the record the schema's properties make cannot bind them; the stub and the test request use
+     * a synthesized object instead, so the generated test does not fail on the spec's example.
+     */
+    @Test
+    void aStringExampleOfASchemaThatBecomesARecordIsReplaced() throws Exception {
+        GeneratedProject p = GeneratedProject.generate(GeneratedProject.spec("string-examples.yaml"), dir, "--verbose");
+        assertEquals(0, p.exit, p.err);
+        assertTrue(p.err.contains("/paths/~1Folders/post/requestBody/content/application~1json: the example does not match its schema"
+                + " (a string where the generated Java type is an object); the test request body uses a synthesized value"), p.err);
+        assertTrue(p.err.contains("/paths/~1Folders/post/responses/200/content/application~1json: the example does not match its schema"
+                + " (a string where the generated Java type is an object)"), p.err);
+        Path file;
+        try (var files = Files.walk(dir.resolve("src/test/java"))) {
+            file = files.filter(f -> f.endsWith("CreateFolderTest.java")).findFirst().orElseThrow();
+        }
+        String test = Files.readString(file);
+        assertTrue(!test.contains("My Docs") && test.contains("assets"), "the test request is built from the properties' examples: " + test);
+    }
+
+    /** Xero's Projects API: in 3.0 a {@code type} beside a {@code $ref} is ignored, so the test request's rate is an Amount object. */
+    @Test
+    void aTypeBesideARefIn30DoesNotStopTheTestRequest() throws Exception {
+        GeneratedProject p = GeneratedProject.generate(GeneratedProject.spec("ref-type-sibling.yaml"), dir, "--verbose");
+        assertEquals(0, p.exit, p.err);
+        assertTrue(!p.err.contains("no valid value"), p.err);
+        Path file;
+        try (var files = Files.walk(dir.resolve("src/test/java"))) {
+            file = files.filter(f -> f.endsWith("CreateTaskTest.java")).findFirst().orElseThrow();
+        }
+        String test = Files.readString(file);
+        assertTrue(test.contains("\\\"rate\\\":{"), "rate is an object: " + test);
     }
 }

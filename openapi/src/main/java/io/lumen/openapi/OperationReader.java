@@ -49,6 +49,7 @@ final class OperationReader {
         }
         List<Operation> ops = new ArrayList<>();
         Map<String, Set<String>> routedMethods = new HashMap<>(); // path shape -> methods routed on it
+        Map<String, String> firstKeys = new HashMap<>(); // path shape -> the key that declared it first
         // keys with a query part or a fragment last: where one shares its path with a plain key, the plain key keeps its routes
         List<String> keys = new ArrayList<>();
         paths.fieldNames().forEachRemaining(keys::add);
@@ -72,9 +73,14 @@ final class OperationReader {
                 throw spec.error(itemPointer, "'*' is not a path segment in OpenAPI");
             }
             Set<String> taken = routedMethods.get(template.shape());
-            if (taken != null && routed.equals(path)) {
-                throw spec.error(itemPointer, "the same path as another one with other parameter names (" + template.shape() + ")");
+            String item = RefBundler.deref(spec, itemPointer);
+            if (!bundle.at(item).isObject()) {
+                throw spec.error(itemPointer, "a path item is a map of methods to operations");
             }
+            if (taken != null && routed.equals(path)) {
+                otherParameterNames(path, firstKeys.get(template.shape()), taken, item);
+            }
+            firstKeys.putIfAbsent(template.shape(), path);
             String extra = path.substring(routed.length());
             if (taken == null && !extra.isEmpty()) {
                 LOG.warn("{} (a path key holds no {}: requests are matched by '{}'{})", spec.error(itemPointer, "'" + path + "'").getMessage(),
@@ -82,10 +88,6 @@ final class OperationReader {
                                 ? "; declare '" + extra.substring(1) + "' as a query parameter" : ", the fragment is never sent");
             }
             Set<String> methods = routedMethods.computeIfAbsent(template.shape(), k -> new LinkedHashSet<>());
-            String item = RefBundler.deref(spec, itemPointer);
-            if (!bundle.at(item).isObject()) {
-                throw spec.error(itemPointer, "a path item is a map of methods to operations");
-            }
             for (String method : HttpMethods.PATH_ITEM_KEYS) {
                 if (bundle.at(item).get(method) != null) {
                     if (!methods.add(method)) {
@@ -106,6 +108,22 @@ final class OperationReader {
             }
         }
         return ops;
+    }
+
+    /**
+     * A key that is another key's path with other parameter names ({@code /Files/{FolderId}} beside
+     * {@code /Files/{FileId}}, Xero's Files API), which OpenAPI forbids: routed when its methods are not
+     * the other key's (each operation keeps its own names), with a warning; a method on both cannot be told apart.
+     */
+    private void otherParameterNames(String path, String first, Set<String> taken, String item) {
+        for (String method : HttpMethods.PATH_ITEM_KEYS) {
+            if (bundle.at(item).get(method) != null && taken.contains(method)) {
+                throw spec.error(item + "/" + method, method.toUpperCase(Locale.ROOT) + " '" + path + "' is the operation of the same path as '"
+                        + first + "' with other parameter names: requests cannot tell them apart");
+            }
+        }
+        LOG.warn("{} (the same path as '{}' with other parameter names, which OpenAPI does not allow: each method is routed "
+                + "with its own operation's names)", spec.error(item, "'" + path + "'").getMessage(), first);
     }
 
     /**

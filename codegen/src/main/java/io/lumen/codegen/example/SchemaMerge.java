@@ -25,16 +25,24 @@ final class SchemaMerge {
     private static final int MAX_REF_HOPS = 32;
 
     private final JsonNode bundle;
+    private final boolean v30;
 
     SchemaMerge(JsonNode bundle) {
         this.bundle = bundle;
+        this.v30 = bundle.path("openapi").asText("").startsWith("3.0");
     }
 
-    /** {@code s} with its {@code $ref}s followed; a $ref with constraining keywords beside it comes back merged. */
+    /**
+     * {@code s} with its {@code $ref}s followed; a $ref with constraining keywords beside it comes back merged
+     * (in 3.0 not a {@code type} there, as the validator: it only restates the target's or contradicts it).
+     */
     JsonNode deref(JsonNode s) {
-        if (s != null && s.has("$ref") && hasConstrainingSiblings(s)) {
+        ObjectNode siblings = s != null && s.has("$ref") ? s.deepCopy() : null;
+        if (siblings != null && v30) {
+            siblings.remove("type");
+        }
+        if (siblings != null && hasConstrainingSiblings(siblings)) {
             ObjectNode both = NODES.objectNode();
-            ObjectNode siblings = s.deepCopy();
             siblings.remove("$ref");
             both.putArray("allOf").add(NODES.objectNode().set("$ref", s.get("$ref"))).add(siblings);
             return merge(both, 0);

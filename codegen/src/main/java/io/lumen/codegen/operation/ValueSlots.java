@@ -3,11 +3,13 @@ package io.lumen.codegen.operation;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import io.lumen.codegen.diagnostics.Diagnostics;
+import io.lumen.codegen.schema.Schemas;
 import io.lumen.openapi.OpenApiSpec;
 import io.lumen.validator.validation.SchemaCheck;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * The values a generation needs (stub bodies, test request bodies and parameters), each with its
@@ -56,7 +58,7 @@ final class ValueSlots {
             JsonNode pick = null;
             List<String> last = List.of();
             for (int i = 0; i < s.candidates.size(); i++) {
-                List<String> p = withJavaFit(problems.get(next + i), s.candidates.get(i), "");
+                List<String> p = withJavaFit(spec.bundle(), problems.get(next + i), s.candidates.get(i), s.schema, "");
                 if (p.isEmpty() && pick == null) {
                     pick = s.candidates.get(i);
                 }
@@ -80,23 +82,51 @@ final class ValueSlots {
     }
 
     /**
-     * The schema's problems plus integers no Java type of the generated layer can hold: an
-     * {@code integer} without format is a {@code Long}, so a stub answering 9223372036854776000 (an
-     * example rounded by JavaScript) would fail when it binds, at every call.
+     * The schema's problems plus values the generated layer cannot bind: an {@code integer} without format is a
+     * {@code Long}, so a stub answering 9223372036854776000 (an example rounded by JavaScript) would fail when it
+     * binds, at every call; a schema without {@code type} whose keywords make it a record, map or list
+     * (Xero's {@code Folder}: properties only) takes any JSON value, but its Java type takes an object or array
+     * only, so Xero's examples written as JSON text in a string fail to bind.
+     *
+     * @param schema the value's schema pointer, or null (below an untyped or composed schema)
      */
-    private static List<String> withJavaFit(List<String> problems, JsonNode value, String pointer) {
+    private static List<String> withJavaFit(JsonNode bundle, List<String> problems, JsonNode value, String schema, String pointer) {
         List<String> out = problems;
-        if (value.isIntegralNumber() && !value.canConvertToLong()) {
+        String at = schema == null ? null : Schemas.deref(bundle, schema);
+        String implied = at == null ? "" : impliedType(bundle.at(at));
+        if (!implied.isEmpty() && !value.isNull() && !value.getNodeType().name().equalsIgnoreCase(implied)) {
+            out = new ArrayList<>(problems);
+            out.add((pointer.isEmpty() ? "" : pointer + ": ") + article(value.getNodeType().name().toLowerCase(Locale.ROOT))
+                    + " where the generated Java type is " + article(implied));
+        } else if (value.isIntegralNumber() && !value.canConvertToLong()) {
             out = new ArrayList<>(problems);
             out.add((pointer.isEmpty() ? "" : pointer + ": ") + value + " does not fit a Java long");
-        } else if (value.isContainerNode()) {
+        } else if (value.isObject()) {
             for (var e : value.properties()) {
-                out = withJavaFit(out, e.getValue(), pointer + "/" + e.getKey());
+                String property = at == null ? null : at + "/properties/" + Schemas.escape(e.getKey());
+                out = withJavaFit(bundle, out, e.getValue(), property != null && !bundle.at(property).isMissingNode() ? property : null,
+                        pointer + "/" + e.getKey());
             }
-            for (int i = 0; value.isArray() && i < value.size(); i++) {
-                out = withJavaFit(out, value.get(i), pointer + "/" + i);
+        } else if (value.isArray()) {
+            String items = at == null || !bundle.at(at).path("items").isObject() ? null : at + "/items";
+            for (int i = 0; i < value.size(); i++) {
+                out = withJavaFit(bundle, out, value.get(i), items, pointer + "/" + i);
             }
         }
         return out;
+    }
+
+    /** The type the schema implies when it declares none and composes nothing (the validator checks declared types). */
+    private static String impliedType(JsonNode s) {
+        for (String declared : List.of("type", "enum", "const", "allOf", "oneOf", "anyOf", "not")) {
+            if (s.has(declared)) {
+                return "";
+            }
+        }
+        return Schemas.impliedType(s);
+    }
+
+    private static String article(String kind) {
+        return (kind.startsWith("a") || kind.startsWith("o") ? "an " : "a ") + kind;
     }
 }

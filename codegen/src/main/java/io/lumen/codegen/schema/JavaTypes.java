@@ -13,17 +13,6 @@ final class JavaTypes {
     private JavaTypes() {
     }
 
-    /** The type a schema without {@code type} implies by its keywords: {@code object}, {@code array} or none. */
-    static String inferType(JsonNode s) {
-        if (s.has("properties") || s.has("additionalProperties") || s.has("required")) {
-            return "object";
-        }
-        if (s.has("items") || s.has("prefixItems")) {
-            return "array";
-        }
-        return "";
-    }
-
     /** A string's Java type by its format ({@code binary} stays a String inside JSON). */
     static TypeName string(String format) {
         return switch (format) {

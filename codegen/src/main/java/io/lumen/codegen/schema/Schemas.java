@@ -28,6 +28,20 @@ public final class Schemas {
         return out;
     }
 
+    /**
+     * The type a schema without {@code type} implies by its keywords, as the generated Java type follows it:
+     * {@code object} (a record or map), {@code array} (a list) or none.
+     */
+    public static String impliedType(JsonNode s) {
+        if (s.has("properties") || s.has("additionalProperties") || s.has("required")) {
+            return "object";
+        }
+        if (s.has("items") || s.has("prefixItems")) {
+            return "array";
+        }
+        return "";
+    }
+
     /** {@code null} is allowed: 3.0 {@code nullable: true}, a 3.1 type array with null, or a null-only variant. */
     public static boolean nullable(JsonNode s) {
         if (s.path("nullable").asBoolean(false)) {

@@ -161,7 +161,7 @@ public final class TypeMapper {
         if (types.size() > 1) {
             return JSON_NODE;
         }
-        String type = types.isEmpty() ? JavaTypes.inferType(s) : types.get(0);
+        String type = types.isEmpty() ? Schemas.impliedType(s) : types.get(0);
         return switch (type) {
             case "object" -> object(p, s, name, userNamed);
             case "array" -> array(p, s, name);

@@ -214,7 +214,6 @@ public final class Router {
         private final Node root = new Node();
         private final List<Route> routes = new ArrayList<>();
         private final Map<String, Route> byShapeAndMethod = new LinkedHashMap<>();
-        private final Map<String, Route> firstByShape = new LinkedHashMap<>();
 
         /** Adds a route; throws {@link IllegalArgumentException} naming the conflicting route. */
         public Builder add(Route route) {
@@ -230,14 +229,9 @@ public final class Router {
                 throw new IllegalArgumentException("route " + route.method() + " " + t.text() + " " + how
                         + " (first declared at " + same.origin() + ")");
             }
-            Route sibling = firstByShape.get(shape);
-            if (sibling != null && !sibling.template().paramNames().equals(t.paramNames())) {
-                throw new IllegalArgumentException("route " + route.method() + " " + t.text() + " is equivalent to "
-                        + sibling.method() + " " + sibling.template().text() + " (declared at " + sibling.origin()
-                        + ") but names its parameters differently: use the same names");
-            }
+            // another method on the same path may name its parameters differently (a spec's /Files/{FileId} GET beside
+            // /Files/{FolderId} POST, Xero's): values are positional, and each route names them by its own template
             byShapeAndMethod.put(route.method() + " " + shape, route);
-            firstByShape.putIfAbsent(shape, route);
             routes.add(route);
             if (t.isLiteral()) {
                 literal.computeIfAbsent(t.text(), k -> new MethodTable()).add(route);

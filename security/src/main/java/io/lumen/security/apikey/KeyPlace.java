@@ -1,10 +1,12 @@
 package io.lumen.security.apikey;
 
+import io.lumen.http.CookieHeader;
 import io.undertow.server.HttpServerExchange;
-import io.undertow.server.handlers.Cookie;
+import io.undertow.util.Headers;
 import io.undertow.util.HttpString;
 
 import java.util.Deque;
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -44,8 +46,8 @@ public final class KeyPlace {
                 yield v == null ? null : v.peekFirst();
             }
             case COOKIE -> {
-                Cookie c = exchange.getRequestCookie(name);
-                yield c == null ? null : c.getValue();
+                List<String> values = CookieHeader.values(exchange.getRequestHeaders().get(Headers.COOKIE), name);
+                yield values.isEmpty() ? null : values.get(0);
             }
         };
     }

@@ -69,6 +69,19 @@ class ApiKeyHandlerTest {
         assertEquals(200, get("/open/ping").statusCode(), "a route under no prefix is not checked");
     }
 
+    /**
+     * Schemathesis against Frigate's spec (apiKey schemes in the cookie {@code frigate_token}) sent a Cookie header with a
+     * {@code $}-name and an empty value: Undertow's cookie parser threw (StringIndexOutOfBoundsException), a 500.
+     */
+    @Test
+    void aCookieHeaderUndertowCannotParseStillFindsTheKeyOrAnswers401() {
+        HttpResponse<String> with = get("/widgets/list", "Cookie", "$Path=; wkey=widget-key");
+        assertEquals(200, with.statusCode(), with.body());
+        HttpResponse<String> without = get("/widgets/list", "Cookie", "$= ;");
+        assertEquals(401, without.statusCode(), without.body());
+        assertTrue(without.body().contains("\"code\":\"ERR"), without.body());
+    }
+
     @Test
     void noKeyIs401AndAWrongKeyIs401() {
         HttpResponse<String> none = get("/partners/orders");

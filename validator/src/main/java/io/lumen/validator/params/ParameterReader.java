@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.lumen.handler.body.ExactJson;
 import io.lumen.handler.body.JsonProblems;
+import io.lumen.http.CookieHeader;
 import io.lumen.openapi.Parameter;
 import io.lumen.status.Status;
 import io.lumen.openapi.Parameter.Style;
@@ -199,32 +200,12 @@ public final class ParameterReader {
 
     /** The raw value of this cookie from the Cookie headers (commas kept: form style uses them for arrays). */
     private String cookieValue(HeaderValues headers) throws ConversionException {
-        if (headers == null) {
-            return null;
+        List<String> values = CookieHeader.values(headers, parameter.name());
+        if (values.size() > 1) {
+            throw new ConversionException("cookie '" + Status.excerpt(parameter.name()) + "' is given " + values.size()
+                    + " times; it takes a single value");
         }
-        String name = parameter.name();
-        String found = null;
-        int count = 0;
-        for (String header : headers) {
-            int pos = 0;
-            while (pos < header.length()) {
-                int semi = header.indexOf(';', pos);
-                int end = semi < 0 ? header.length() : semi;
-                int eq = header.indexOf('=', pos);
-                if (eq > 0 && eq < end && header.substring(pos, eq).trim().equals(name)) {
-                    String v = header.substring(eq + 1, end).trim();
-                    count++;
-                    if (found == null) {
-                        found = v.length() > 1 && v.startsWith("\"") && v.endsWith("\"") ? v.substring(1, v.length() - 1) : v;
-                    }
-                }
-                pos = end + 1;
-            }
-        }
-        if (count > 1) {
-            throw new ConversionException("cookie '" + Status.excerpt(name) + "' is given " + count + " times; it takes a single value");
-        }
-        return found;
+        return values.isEmpty() ? null : values.get(0);
     }
 
     /** A value in simple/form-like serialization: {@code a,b,c} arrays, {@code k,v,k,v} or (explode) {@code k=v,k=v} objects. */

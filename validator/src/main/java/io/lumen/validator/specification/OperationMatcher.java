@@ -9,6 +9,7 @@ import io.undertow.util.Methods;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
@@ -27,29 +28,27 @@ public final class OperationMatcher {
     private final Node root = new Node();
 
     public OperationMatcher(List<Operation> operations) {
-        Map<String, List<Operation>> byTemplate = new HashMap<>();
+        // by the path's shape: a spec may give one path other parameter names per method (OperationReader allows it)
+        Map<String, List<Operation>> byShape = new LinkedHashMap<>();
         for (Operation op : operations) {
-            byTemplate.computeIfAbsent(op.template(), k -> new ArrayList<>()).add(op);
+            byShape.computeIfAbsent(PathTemplate.parse(op.template()).shape(), k -> new ArrayList<>()).add(op);
         }
-        for (Map.Entry<String, List<Operation>> e : byTemplate.entrySet()) {
-            String template = e.getKey();
-            List<String> names = new ArrayList<>();
+        for (List<Operation> ops : byShape.values()) {
+            PathTemplate template = PathTemplate.parse(ops.get(0).template());
             Node node = root;
-            for (PathTemplate.Segment seg : PathTemplate.parse(template).parts()) {
+            for (PathTemplate.Segment seg : template.parts()) {
                 if (seg.isAffixed()) {
-                    names.add(seg.name());
                     node = node.affixed(seg);
                 } else if (seg.isParameter()) {
-                    names.add(seg.name());
                     node = node.param == null ? (node.param = new Node()) : node.param;
                 } else {
                     node = node.child(seg.literal());
                 }
             }
-            PathMethods methods = new PathMethods(e.getValue(), names.toArray(new String[0]));
+            PathMethods methods = new PathMethods(ops);
             node.here = methods;
-            if (names.isEmpty()) {
-                literal.put(template, methods);
+            if (template.isLiteral()) {
+                literal.put(template.text(), methods);
             }
         }
     }
@@ -62,9 +61,9 @@ public final class OperationMatcher {
     public Result find(HttpString method, String path) {
         PathMethods lit = literal.get(path);
         if (lit != null) {
-            Operation op = lit.find(method);
-            if (op != null) {
-                return new Result(lit.literalMatch(op), null);
+            int at = lit.find(method);
+            if (at >= 0) {
+                return new Result(lit.literalMatches[at], null);
             }
             TreeSet<String> allowed = new TreeSet<>();
             lit.allowed(allowed);
@@ -77,7 +76,7 @@ public final class OperationMatcher {
             for (int i = 0; i < values.length; i++) {
                 values[i] = path.substring(s.starts[i], s.ends[i]);
             }
-            return new Result(new OperationMatch(s.found, s.foundMethods.names, values), null);
+            return new Result(new OperationMatch(s.found, s.foundMethods.names[s.foundIndex], values), null);
         }
         return new Result(null, s.allowed);
     }
@@ -122,49 +121,52 @@ public final class OperationMatcher {
         }
     }
 
-    /** The operations of one path, by method. */
+    /** The operations of one path, by method, each with its path parameters' names. */
     private static final class PathMethods {
         final HttpString[] methods;
         final Operation[] operations;
         final OperationMatch[] literalMatches;
-        final String[] names;
+        final String[][] names;
 
-        PathMethods(List<Operation> ops, String[] names) {
+        PathMethods(List<Operation> ops) {
             this.methods = new HttpString[ops.size()];
             this.operations = ops.toArray(new Operation[0]);
             this.literalMatches = new OperationMatch[ops.size()];
-            this.names = names;
+            this.names = new String[ops.size()][];
             for (int i = 0; i < ops.size(); i++) {
                 methods[i] = HttpString.tryFromString(ops.get(i).method());
                 literalMatches[i] = OperationMatch.literal(ops.get(i));
+                names[i] = parameterNames(ops.get(i).template());
             }
         }
 
-        Operation find(HttpString method) {
-            Operation get = null;
-            for (int i = 0; i < methods.length; i++) {
-                if (HttpMethods.same(methods[i], method)) { // case-sensitive (RFC 9110 9.1)
-                    return operations[i];
-                }
-                if (methods[i].equals(Methods.GET)) {
-                    get = operations[i];
+        private static String[] parameterNames(String template) {
+            List<String> names = new ArrayList<>();
+            for (PathTemplate.Segment seg : PathTemplate.parse(template).parts()) {
+                if (seg.isAffixed() || seg.isParameter()) {
+                    names.add(seg.name());
                 }
             }
-            return HttpMethods.same(method, Methods.HEAD) ? get : null;
+            return names.toArray(new String[0]);
+        }
+
+        /** The index of the operation of {@code method} (HEAD falls back to GET), or -1. */
+        int find(HttpString method) {
+            int get = -1;
+            for (int i = 0; i < methods.length; i++) {
+                if (HttpMethods.same(methods[i], method)) { // case-sensitive (RFC 9110 9.1)
+                    return i;
+                }
+                if (methods[i].equals(Methods.GET)) {
+                    get = i;
+                }
+            }
+            return HttpMethods.same(method, Methods.HEAD) ? get : -1;
         }
 
         /** This path's methods for {@code Allow}: with HEAD when there is GET, and OPTIONS. */
         void allowed(TreeSet<String> into) {
             HttpMethods.allowed(methods, into);
-        }
-
-        OperationMatch literalMatch(Operation op) {
-            for (int i = 0; i < operations.length; i++) {
-                if (operations[i] == op) {
-                    return literalMatches[i];
-                }
-            }
-            throw new IllegalStateException();
         }
     }
 
@@ -176,6 +178,7 @@ public final class OperationMatcher {
         final int[] ends = new int[16];
         Operation found;
         PathMethods foundMethods;
+        int foundIndex;
         int foundDepth;
         TreeSet<String> allowed = new TreeSet<>();
 
@@ -191,10 +194,11 @@ public final class OperationMatcher {
         boolean walk(Node node, int pos, int params) {
             if (pos > path.length()) {
                 if (node.here != null) {
-                    Operation op = node.here.find(method);
-                    if (op != null) {
-                        found = op;
+                    int at = node.here.find(method);
+                    if (at >= 0) {
+                        found = node.here.operations[at];
                         foundMethods = node.here;
+                        foundIndex = at;
                         foundDepth = params;
                         return true;
                     }

@@ -93,6 +93,11 @@ final class SchemaNormalizer {
         if (!done.add(s)) {
             return;
         }
+        if (v30 && s.has("$ref")) {
+            // 3.0: keywords beside a $ref SHALL be ignored; a type there only restates the target's or contradicts it
+            // (Xero Projects' rate: {$ref: Amount (an object), type: number} accepted no value at all)
+            s.remove("type");
+        }
         JsonNode ref = s.get("$ref");
         if (ref != null && ref.isTextual() && ref.asText().startsWith("#") && target(ref.asText()) instanceof ObjectNode t) {
             schema(t);
