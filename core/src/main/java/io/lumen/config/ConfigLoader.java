@@ -294,7 +294,8 @@ public final class ConfigLoader {
     }
 
     private ConfigFile parse(String name, String displayName, InputStream in) {
-        YamlReader.Parsed parsed = YamlReader.read(in, displayName);
+        // an API spec is YAML 1.2, as OpenAPI recommends (an enum's unquoted NO is Norway, not false)
+        YamlReader.Parsed parsed = YamlReader.read(in, displayName, SpecFiles.BASE_NAMES.contains(name));
         return new ConfigFile(name, displayName, parsed.tree(), parsed.lines());
     }
 

@@ -3,6 +3,7 @@ package io.lumen.config;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.math.BigInteger;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
@@ -13,6 +14,7 @@ import java.util.Set;
 import org.yaml.snakeyaml.DumperOptions;
 import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.Yaml;
+import org.yaml.snakeyaml.constructor.AbstractConstruct;
 import org.yaml.snakeyaml.constructor.SafeConstructor;
 import org.yaml.snakeyaml.error.Mark;
 import org.yaml.snakeyaml.error.MarkedYAMLException;
@@ -43,8 +45,16 @@ final class YamlReader {
     private YamlReader() {}
 
     static Parsed read(InputStream in, String displayName) {
+        return read(in, displayName, false);
+    }
+
+    /**
+     * @param yaml12 type plain scalars by YAML 1.2's core schema ({@link Yaml12Resolver}), as OpenAPI
+     *               recommends for specs; false: YAML 1.1, as light-4j read its config files
+     */
+    static Parsed read(InputStream in, String displayName, boolean yaml12) {
         if (!displayName.toLowerCase(Locale.ROOT).endsWith(".json")) {
-            return readYaml(in, displayName);
+            return readYaml(in, displayName, yaml12);
         }
         byte[] bytes;
         try {
@@ -53,7 +63,7 @@ final class YamlReader {
             throw new ConfigException(displayName, 0, null, "cannot read: " + e.getMessage(), e);
         }
         Parsed json = yamlLineBreaks(bytes) ? null : JsonTreeReader.read(bytes);
-        return json != null ? json : readYaml(new ByteArrayInputStream(bytes), displayName);
+        return json != null ? json : readYaml(new ByteArrayInputStream(bytes), displayName, yaml12);
     }
 
     /**
@@ -71,13 +81,14 @@ final class YamlReader {
         return false;
     }
 
-    private static Parsed readYaml(InputStream in, String displayName) {
+    private static Parsed readYaml(InputStream in, String displayName, boolean yaml12) {
         LoaderOptions options = new LoaderOptions();
         // light-4j's SnakeYAML took the later of two equal keys (public folders have them in values.yml):
         // so does Lumen, with a warning naming both lines (recordLines)
-        PlainConstructor constructor = new PlainConstructor(options);
+        PlainConstructor constructor = new PlainConstructor(options, yaml12);
         DumperOptions dumper = new DumperOptions();
-        Yaml yaml = new Yaml(constructor, new Representer(dumper), dumper, options);
+        Yaml yaml = yaml12 ? new Yaml(constructor, new Representer(dumper), dumper, options, new Yaml12Resolver())
+                : new Yaml(constructor, new Representer(dumper), dumper, options);
         try (UnicodeReader reader = new UnicodeReader(in)) {
             Node root = yaml.compose(reader);
             if (root == null) {
@@ -133,9 +144,23 @@ final class YamlReader {
 
     /** Safe construction only; timestamps stay strings because config code wants the text, not java.util.Date. */
     private static final class PlainConstructor extends SafeConstructor {
-        PlainConstructor(LoaderOptions options) {
+        PlainConstructor(LoaderOptions options, boolean yaml12) {
             super(options);
             this.yamlConstructors.put(Tag.TIMESTAMP, new ConstructYamlStr());
+            if (yaml12) {
+                this.yamlConstructors.put(Tag.INT, new ConstructYaml12Int());
+            }
+        }
+
+        /** YAML 1.2 integers: decimal, {@code 0x} hex, {@code 0o} octal (1.1's leading-0 octal is decimal). */
+        private final class ConstructYaml12Int extends AbstractConstruct {
+            @Override
+            public Object construct(Node node) {
+                String v = constructScalar((ScalarNode) node);
+                BigInteger n = v.startsWith("0x") ? new BigInteger(v.substring(2), 16)
+                        : v.startsWith("0o") ? new BigInteger(v.substring(2), 8) : new BigInteger(v);
+                return n.bitLength() < 32 ? (Object) n.intValue() : n.bitLength() < 64 ? (Object) n.longValue() : n;
+            }
         }
 
         Object construct(Node node) {

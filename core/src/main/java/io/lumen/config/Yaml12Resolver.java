@@ -1,4 +1,4 @@
-package io.lumen.openapi;
+package io.lumen.config;
 
 import org.yaml.snakeyaml.nodes.Tag;
 import org.yaml.snakeyaml.resolver.Resolver;
@@ -9,9 +9,11 @@ import java.util.regex.Pattern;
  * Types plain scalars by YAML 1.2's core schema, which OpenAPI recommends, instead of SnakeYAML's
  * YAML 1.1 rules: only {@code true}/{@code false} are booleans, so an enum of country codes keeps
  * Norway's unquoted {@code NO} (and {@code yes}, {@code on}, {@code off}) as text; dates stay text;
- * {@code 0x1F} and {@code 0o17} are integers, {@code 1_000} and {@code 1:20} text.
+ * {@code 0x1F} and {@code 0o17} are integers, {@code 1_000} and {@code 1:20} text. For API specs
+ * only (the root spec file through {@link ConfigLoader}, the files it references through
+ * lumen-openapi): config files keep YAML 1.1's rules, as light-4j read them ({@code enabled: yes}).
  */
-final class Yaml12Resolver extends Resolver {
+public final class Yaml12Resolver extends Resolver {
     private static final Pattern BOOL = Pattern.compile("^(?:true|True|TRUE|false|False|FALSE)$");
     private static final Pattern INT = Pattern.compile("^(?:[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+)$");
     private static final Pattern FLOAT = Pattern.compile(
