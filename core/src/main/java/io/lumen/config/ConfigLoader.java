@@ -30,6 +30,8 @@ public final class ConfigLoader {
     private final Function<String, String> env;
     private final ValueSource embedding;
     private final Map<String, Object> overrides;
+    /** Base names of the files that are API specs, read by YAML 1.2's core schema. */
+    private final Set<String> specNames;
     private final Object mapperLock = new Object();
     private volatile ObjectMapper mapper; // made on first use: config binding does not use it
     private final Map<String, Optional<ConfigFile>> cache = new ConcurrentHashMap<>();
@@ -50,6 +52,7 @@ public final class ConfigLoader {
         this.env = b.env != null ? b.env : name -> null;
         this.embedding = b.embedding;
         this.overrides = new LinkedHashMap<>(b.overrides); // values may be null, so no Map.copyOf
+        this.specNames = b.specNames;
         this.resolver = new PlaceholderResolver(this::lookup, b.env != null, decryptor);
     }
 
@@ -59,6 +62,7 @@ public final class ConfigLoader {
         this.env = from.env;
         this.embedding = from.embedding;
         this.overrides = from.overrides;
+        this.specNames = from.specNames;
         this.resolver = new PlaceholderResolver(this::lookup, from.resolver.environment(), decryptor);
     }
 
@@ -295,7 +299,7 @@ public final class ConfigLoader {
 
     private ConfigFile parse(String name, String displayName, InputStream in) {
         // an API spec is YAML 1.2, as OpenAPI recommends (an enum's unquoted NO is Norway, not false)
-        YamlReader.Parsed parsed = YamlReader.read(in, displayName, SpecFiles.BASE_NAMES.contains(name));
+        YamlReader.Parsed parsed = YamlReader.read(in, displayName, specNames.contains(name));
         return new ConfigFile(name, displayName, parsed.tree(), parsed.lines());
     }
 
@@ -309,8 +313,19 @@ public final class ConfigLoader {
         private Function<String, String> env = System::getenv;
         private ValueSource embedding = ValueSource.NONE;
         private final Map<String, Object> overrides = new LinkedHashMap<>();
+        private Set<String> specNames = Set.copyOf(SpecFiles.BASE_NAMES);
 
         private Builder() {}
+
+        /**
+         * Base names of the files that are API specs, read by YAML 1.2's core schema as OpenAPI
+         * recommends (an unquoted {@code NO} is text); default {@code openapi} and {@code swagger}. A
+         * tool that loads a spec of any name (the code generator's {@code my-api.yaml}) names it here.
+         */
+        public Builder specNames(Set<String> names) {
+            this.specNames = Set.copyOf(names);
+            return this;
+        }
 
         /** Config directories, searched in order; default: the {@code light-4j-config-dir} system property. */
         public Builder configDirs(List<Path> dirs) {

@@ -20,6 +20,7 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Loads {@code openapi.yaml} ({@code .yml}, {@code .json}) through the config loader, reads the
@@ -79,6 +80,7 @@ public final class SpecLoader {
                 .configDirs(List.of(absolute.getParent()))
                 .env(null) // the files alone: no environment variable, and no message that suggests one
                 .classLoader(new URLClassLoader(new URL[0], null)) // no classpath config/: the folder alone
+                .specNames(Set.of(fileName.substring(0, dot))) // whatever its name, a spec is YAML 1.2
                 .build();
         ConfigFile found = loader.find(fileName.substring(0, dot)).orElseThrow(
                 () -> new ConfigException(file.toString(), 0, null, "no such file"));

@@ -58,6 +58,10 @@ class YamlScalarsTest {
         OpenApiSpec spec = SpecLoader.load(dir.resolve("openapi.yaml"));
         JsonNode e = spec.bundle().at("/paths/~1countries~1{code}/get/parameters/0/schema/enum");
         assertEquals("[\"NL\",\"NO\",\"yes\",\"On\",\"off\",\"2024-01-01\"]", e.toString());
+        // a spec of any name, as the code generator loads it (lumen generate -i xero_bankfeeds.yaml)
+        Files.copy(dir.resolve("openapi.yaml"), dir.resolve("xero_bankfeeds.yaml"));
+        assertEquals(e.toString(), SpecLoader.load(dir.resolve("xero_bankfeeds.yaml")).bundle()
+                .at("/paths/~1countries~1{code}/get/parameters/0/schema/enum").toString());
         assertEquals("[31,15,10,12]", spec.bundle().at("/paths/~1countries~1{code}/get/parameters/1/schema/enum").toString());
         Files.writeString(dir.resolve("server.yml"), "enableHttp2: yes\n");
         Object server = ConfigLoader.builder().configDirs(List.of(dir)).build().find("server").orElseThrow().tree();
