@@ -39,10 +39,8 @@ final class EnumTypes {
         }
         TypeName valueType = valueType(values);
         if (valueType == null) {
-            boolean yaml11 = values.stream().anyMatch(JsonNode::isBoolean) && values.stream().anyMatch(JsonNode::isTextual);
             diagnostics.warn("enum of values of several JSON types, typed as JsonNode", p,
-                    "enum values of different JSON types: typed as JsonNode" + (yaml11 ? " (text beside booleans: in the root "
-                    + "file an unquoted NO, yes, on or off is a YAML 1.1 boolean; quote it if text is meant)" : ""));
+                    "enum values of different JSON types: typed as JsonNode");
             return TypeMapper.JSON_NODE;
         }
         ClassName cn = owner.claim(p, name, userNamed);
