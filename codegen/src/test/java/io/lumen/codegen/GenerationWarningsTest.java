@@ -55,6 +55,16 @@ class GenerationWarningsTest {
         }
     }
 
+    /** A pattern Java's regular expressions cannot compile is named in the spec's terms, not the regex engine's exception. */
+    @Test
+    void aPatternJavaCannotCompileIsNamedWithoutTheLibrarysException() {
+        GeneratedProject p = GeneratedProject.generate(GeneratedProject.spec("js-regex.yaml"), dir);
+        assertTrue(p.exit != 0, p.err);
+        assertTrue(p.err.contains("js-regex.yaml:19: /paths/~1users~1{name}/get/responses/200/content/application~1json/schema: "
+                + "schema cannot be compiled: a pattern is not a regular expression Java can compile"), p.err);
+        assertTrue(!p.err.contains("java.util.regex") && !p.err.contains("Exception"), p.err);
+    }
+
     @Test
     void aDeclaredErrorResponseLumensRejectionsCannotFillIsWarnedAboutWithWhy() {
         // issue 26 item 1: generation says which operations' rejections fall back to Lumen's error JSON, and why

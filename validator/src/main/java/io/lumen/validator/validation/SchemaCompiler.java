@@ -9,9 +9,11 @@ import com.networknt.schema.dialect.Dialects;
 import com.networknt.schema.keyword.NonValidationKeyword;
 import com.networknt.schema.path.PathType;
 import io.lumen.openapi.OpenApiSpec;
+import io.lumen.status.Causes;
 
 import java.util.HashMap;
 import java.util.Map;
+import java.util.regex.PatternSyntaxException;
 
 /**
  * Compiles the schemas of a spec once, at startup, with networknt json-schema-validator: the
@@ -86,8 +88,21 @@ final class SchemaCompiler {
                 schema.initializeValidators();
                 return schema;
             } catch (RuntimeException e) {
-                throw spec.error(pointer, "schema cannot be compiled: " + e.getMessage());
+                throw spec.error(pointer, "schema cannot be compiled: " + why(e));
             }
         });
+    }
+
+    /**
+     * What went wrong, in the spec's terms: the schema library reports a pattern Java's regular
+     * expressions cannot compile (a JavaScript-only {@code [^]}) as the regex engine's exception, with
+     * its class name and a caret drawing on a second line.
+     */
+    private static String why(RuntimeException e) {
+        if (Causes.root(e) instanceof PatternSyntaxException p) {
+            return "a pattern is not a regular expression Java can compile (" + p.getDescription()
+                    + "); write it in the syntax Java's and JavaScript's regular expressions share";
+        }
+        return Causes.rootMessage(e);
     }
 }
