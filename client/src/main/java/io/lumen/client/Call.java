@@ -82,7 +82,11 @@ final class Call extends Attempt implements Lease {
             future.completeExceptionally(context.errors.circuitOpen(origin.origin));
             return;
         }
-        origin.onHome(this::begin);
+        if (Thread.currentThread() == origin.home) {
+            begin(); // a send from a response callback of this origin: no task, not even a method reference
+        } else {
+            origin.onHome(this::begin);
+        }
     }
 
     /** The first attempt, on the home thread: the send's timer starts, then the connection is asked for. */
